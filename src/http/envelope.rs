@@ -1,0 +1,48 @@
+//! The `{code, message, data}` envelope every response is wrapped in.
+
+use axum::body::Body;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// The media type of every response body.
+pub const JSON: &str = "application/json; charset=utf-8";
+
+/// A response body: `code` 0 and `message` "ok" on success.
+#[derive(Debug, Serialize)]
+pub struct Envelope<'m, T> {
+    pub code: u32,
+    pub message: &'m str,
+    pub data: T,
+}
+
+/// A successful answer: HTTP 200 with `{"code": 0, "message": "ok", "data": ...}`.
+#[derive(Debug)]
+pub struct Success<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Success<T> {
+    fn into_response(self) -> Response {
+        json_response(StatusCode::OK, &Envelope { code: 0, message: "ok", data: self.0 })
+    }
+}
+
+/// Serializes `body` as the response at `status`.
+pub fn json_response<T: Serialize>(status: StatusCode, body: &T) -> Response {
+    match serde_json::to_vec(body) {
+        Ok(bytes) => {
+            let mut response = Response::new(Body::from(bytes));
+            *response.status_mut() = status;
+            response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
+            response
+        }
+        Err(error) => {
+            tracing::error!(%error, "failed to serialize a response body");
+            let mut response = Response::new(Body::from(INTERNAL_ERROR_BODY));
+            *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+            response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
+            response
+        }
+    }
+}
+
+const INTERNAL_ERROR_BODY: &str = r#"{"code":50000,"message":"internal error: the failure was logged; please retry or report it with the X-Request-Id header","data":{"error":"internal_error","param":null}}"#;

@@ -1,0 +1,150 @@
+//! The request-parameter extractor: query string, JSON object body or form
+//! body, merged into one list of named values. Every way it can fail is an
+//! [`ApiError`], so malformed requests get the same envelope as everything
+//! else.
+
+use std::fmt;
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::{Method, header};
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde_json::Value;
+
+use super::error::ApiError;
+
+/// The largest request body accepted (SPEC 5).
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// Every parameter of a request, in the order given, each name once.
+///
+/// Values from the query string and form bodies are JSON strings; JSON
+/// bodies keep their types, and numbers their exact text.
+#[derive(Debug, Default)]
+pub struct RawParams(pub Vec<(String, Value)>);
+
+impl RawParams {
+    fn push(&mut self, name: String, value: Value) -> Result<(), ApiError> {
+        if self.0.iter().any(|(existing, _)| *existing == name) {
+            return Err(ApiError::BadRequest {
+                message: format!("parameter {name} is given more than once: send it once"),
+                param: Some(name),
+            });
+        }
+        self.0.push((name, value));
+        Ok(())
+    }
+
+    fn extend_from_urlencoded(&mut self, text: &[u8], what: &str) -> Result<(), ApiError> {
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(text).map_err(|e| ApiError::BadRequest {
+            message: format!("malformed {what}: {e}; send name=value pairs, percent-encoded UTF-8"),
+            param: None,
+        })?;
+        for (name, value) in pairs {
+            self.push(name, Value::String(value))?;
+        }
+        Ok(())
+    }
+}
+
+impl<S: Send + Sync> FromRequest<S> for RawParams {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, _state: &S) -> Result<Self, Self::Rejection> {
+        let mut params = RawParams::default();
+        if let Some(query) = request.uri().query() {
+            params.extend_from_urlencoded(query.as_bytes(), "query string")?;
+        }
+        if matches!(*request.method(), Method::GET | Method::HEAD) {
+            return Ok(params);
+        }
+        let content_type = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned());
+        let declared_length =
+            request.headers().get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok()?.parse::<u64>().ok());
+        if declared_length.is_some_and(|length| length > BODY_LIMIT as u64) {
+            return Err(ApiError::PayloadTooLarge { limit: BODY_LIMIT });
+        }
+        let body = read_body(request).await?;
+        if body.is_empty() {
+            return Ok(params);
+        }
+        let essence = content_type
+            .as_deref()
+            .and_then(|value| value.split(';').next())
+            .map(|value| value.trim().to_ascii_lowercase());
+        match essence.as_deref() {
+            Some("application/json") => params.extend_from_json(&body)?,
+            Some(value) if value.starts_with("application/") && value.ends_with("+json") => {
+                params.extend_from_json(&body)?
+            }
+            Some("application/x-www-form-urlencoded") => params.extend_from_urlencoded(&body, "form body")?,
+            _ => {
+                return Err(ApiError::UnsupportedMediaType {
+                    content_type: content_type.unwrap_or_else(|| "(none)".to_owned()),
+                });
+            }
+        }
+        Ok(params)
+    }
+}
+
+async fn read_body(request: Request) -> Result<Bytes, ApiError> {
+    axum::body::to_bytes(request.into_body(), BODY_LIMIT).await.map_err(|error| {
+        let too_large =
+            std::error::Error::source(&error).is_some_and(|source| source.is::<http_body_util::LengthLimitError>());
+        if too_large {
+            ApiError::PayloadTooLarge { limit: BODY_LIMIT }
+        } else {
+            ApiError::BadRequest { message: format!("could not read the request body: {error}"), param: None }
+        }
+    })
+}
+
+impl RawParams {
+    fn extend_from_json(&mut self, body: &[u8]) -> Result<(), ApiError> {
+        let object: JsonObject = serde_json::from_slice(body).map_err(|e| ApiError::BadRequest {
+            message: format!("malformed JSON body: {e}; send one JSON object such as {{\"timestamp\": 1700000000}}"),
+            param: None,
+        })?;
+        for (name, value) in object.0 {
+            self.push(name, value)?;
+        }
+        Ok(())
+    }
+}
+
+/// A JSON object read as its entries, refusing duplicate keys (which
+/// `serde_json::Map` would silently collapse to the last one).
+struct JsonObject(Vec<(String, Value)>);
+
+impl<'de> Deserialize<'de> for JsonObject {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ObjectVisitor;
+
+        impl<'de> Visitor<'de> for ObjectVisitor {
+            type Value = JsonObject;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<JsonObject, A::Error> {
+                let mut entries: Vec<(String, Value)> = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if entries.iter().any(|(existing, _)| *existing == key) {
+                        return Err(de::Error::custom(format_args!("duplicate key {key:?}")));
+                    }
+                    let value = map.next_value::<Value>()?;
+                    entries.push((key, value));
+                }
+                Ok(JsonObject(entries))
+            }
+        }
+
+        deserializer.deserialize_map(ObjectVisitor)
+    }
+}

@@ -1,0 +1,5 @@
+//! Layers every request passes through.
+
+mod request_context;
+
+pub use request_context::{RequestId, request_context};

@@ -1,0 +1,64 @@
+//! Request id, API version and panic safety, for every response.
+//!
+//! The request id is echoed from `X-Request-Id` when the client sent a sane
+//! one (1-128 visible ASCII characters) and generated otherwise. A panic in a
+//! handler becomes a 500 envelope carrying that id; its detail goes to the
+//! log, never to the client.
+
+use std::any::Any;
+use std::panic::AssertUnwindSafe;
+
+use axum::extract::Request;
+use axum::http::{HeaderName, HeaderValue};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use futures_util::FutureExt;
+
+use crate::http::error::ApiError;
+
+pub static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+pub static API_VERSION: HeaderName = HeaderName::from_static("api-version");
+
+/// The id of the request being served, in the request's extensions.
+#[derive(Clone, Debug)]
+pub struct RequestId(pub HeaderValue);
+
+pub async fn request_context(mut request: Request, next: Next) -> Response {
+    let id = request
+        .headers()
+        .get(&X_REQUEST_ID)
+        .filter(|value| is_sane_id(value.as_bytes()))
+        .cloned()
+        .unwrap_or_else(new_id);
+    request.extensions_mut().insert(RequestId(id.clone()));
+    let mut response = match AssertUnwindSafe(next.run(request)).catch_unwind().await {
+        Ok(response) => response,
+        Err(panic) => {
+            let request_id = String::from_utf8_lossy(id.as_bytes()).into_owned();
+            tracing::error!(request_id = %request_id, panic = panic_message(&*panic), "handler panicked");
+            ApiError::Internal { request_id: Some(request_id) }.into_response()
+        }
+    };
+    let headers = response.headers_mut();
+    headers.insert(X_REQUEST_ID.clone(), id);
+    headers.insert(API_VERSION.clone(), HeaderValue::from_static("1"));
+    response
+}
+
+fn is_sane_id(bytes: &[u8]) -> bool {
+    (1..=128).contains(&bytes.len()) && bytes.iter().all(|b| b.is_ascii_graphic())
+}
+
+fn new_id() -> HeaderValue {
+    let mut buffer = uuid::Uuid::encode_buffer();
+    let text = uuid::Uuid::new_v4().hyphenated().encode_lower(&mut buffer);
+    HeaderValue::from_str(text).unwrap_or(HeaderValue::from_static("unknown"))
+}
+
+fn panic_message(panic: &(dyn Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(non-string panic payload)")
+}

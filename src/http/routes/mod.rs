@@ -1,0 +1,5 @@
+//! One file per endpoint family.
+
+pub mod fallback;
+pub mod health;
+pub mod timestamp;

@@ -1,0 +1,901 @@
+//! What a caller typed -> an instant.
+//!
+//! Numbers are read from their decimal text, exactly: never through a
+//! binary float, with `i128` nanoseconds so even nanosecond values beyond
+//! `i64` keep every digit. Date strings go through jiff's parsers (ISO 8601 /
+//! RFC 3339 / RFC 9557 pieces, RFC 2822), and wall-clock times are placed in
+//! their zone with an explicit DST disambiguation.
+
+use std::fmt;
+use std::str::FromStr;
+
+use jiff::civil::{DateTime, Time};
+use jiff::fmt::temporal::{Pieces, PiecesOffset, TimeZoneAnnotationKind};
+use jiff::tz::{AmbiguousOffset, Offset};
+use jiff::{Timestamp, Zoned};
+use serde::Serialize;
+
+use super::{Precision, TimeError, Zone};
+
+/// The longest timestamp text accepted (SPEC 5).
+pub const MAX_INPUT_CHARS: usize = 256;
+
+/// A timestamp as the caller sent it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input<'a> {
+    /// The exact text of a JSON number.
+    Number(&'a str),
+    /// A string: a numeric string or a date string.
+    Text(&'a str),
+}
+
+impl<'a> Input<'a> {
+    /// The text as given.
+    pub fn text(&self) -> &'a str {
+        match self {
+            Input::Number(text) | Input::Text(text) => text,
+        }
+    }
+}
+
+/// What kind of input was read (`input.kind` / `kind` in the API).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Unix,
+    Iso8601,
+    Rfc3339,
+    Rfc9557,
+    Rfc2822,
+    HttpDate,
+    Date,
+    LocalDatetime,
+}
+
+/// How a wall-clock time in a DST gap or fold becomes an instant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Disambiguation {
+    /// Gap: the time after the gap (as if the clock had not jumped);
+    /// fold: the earlier of the two instants. RFC 5545 and Temporal's default.
+    #[default]
+    Compatible,
+    Earlier,
+    Later,
+    /// An error (`ambiguous_local_time`) for any gap or fold.
+    Reject,
+}
+
+impl Disambiguation {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Disambiguation::Compatible => "compatible",
+            Disambiguation::Earlier => "earlier",
+            Disambiguation::Later => "later",
+            Disambiguation::Reject => "reject",
+        }
+    }
+}
+
+impl fmt::Display for Disambiguation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Disambiguation {
+    type Err = TimeError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "compatible" => Ok(Disambiguation::Compatible),
+            "earlier" => Ok(Disambiguation::Earlier),
+            "later" => Ok(Disambiguation::Later),
+            "reject" => Ok(Disambiguation::Reject),
+            _ => Err(TimeError::InvalidDisambiguation {
+                message: format!("unknown disambiguation {s:?}: use one of compatible, earlier, later, reject"),
+            }),
+        }
+    }
+}
+
+/// How to read an input: the zone of wall-clock times, a stated unit, and
+/// the DST rule.
+#[derive(Clone, Copy, Debug)]
+pub struct ReadOptions<'z> {
+    pub zone: &'z Zone,
+    pub precision: Option<Precision>,
+    pub disambiguation: Disambiguation,
+}
+
+/// An input turned into an instant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    pub instant: Timestamp,
+    pub kind: Kind,
+    /// The unit of the `timestamp` output field.
+    pub precision: Precision,
+    pub precision_detected: bool,
+    /// Set when a wall-clock time fell in a DST gap or fold: what happened
+    /// and how it was resolved.
+    pub local_time_note: Option<String>,
+}
+
+/// Reads one timestamp.
+///
+/// ```
+/// use tsconv::time::{read, Input, Kind, Precision, ReadOptions, Zone};
+/// let utc = Zone::utc();
+/// let options = ReadOptions { zone: &utc, precision: None, disambiguation: Default::default() };
+/// let reading = read(Input::Number("1700000000.5"), &options).unwrap();
+/// assert_eq!(reading.kind, Kind::Unix);
+/// assert_eq!(reading.precision, Precision::Milliseconds);
+/// assert_eq!(reading.instant.to_string(), "2023-11-14T22:13:20.5Z");
+/// ```
+pub fn read(input: Input<'_>, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    match input {
+        Input::Number(text) => read_number(text, 0, options),
+        Input::Text(text) => read_text(text, options),
+    }
+}
+
+fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    let chars = text.chars().count();
+    if chars > MAX_INPUT_CHARS {
+        return Err(TimeError::invalid(format!(
+            "timestamp is {chars} characters long; at most {MAX_INPUT_CHARS} are accepted"
+        )));
+    }
+    let trimmed = text.trim_start();
+    let lead = text.len() - trimmed.len();
+    let trimmed = trimmed.trim_end();
+    if trimmed.is_empty() {
+        return Err(TimeError::invalid(
+            "timestamp is empty: send a Unix timestamp such as 1700000000 or a date such as 2023-11-14T22:13:20Z",
+        ));
+    }
+    if looks_numeric(trimmed) {
+        return read_number(trimmed, text[..lead].chars().count(), options);
+    }
+    if matches!(trimmed.to_ascii_lowercase().trim_start_matches(['+', '-']), "nan" | "inf" | "infinity") {
+        return Err(TimeError::invalid(format!(
+            "{trimmed:?} is not a timestamp: send a finite number of seconds (or ms, µs, ns) since 1970-01-01T00:00:00Z"
+        )));
+    }
+    if let Some(bad) = trimmed.char_indices().find(|(_, c)| c.is_control() || is_bidi_control(*c)) {
+        return Err(TimeError::invalid_at(
+            format!("timestamp contains the control character U+{:04X}; remove it", bad.1 as u32),
+            lead_chars(text, lead) + trimmed[..bad.0].chars().count(),
+        ));
+    }
+    if trimmed.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return read_rfc2822(trimmed, options);
+    }
+    match Pieces::parse(trimmed) {
+        Ok(pieces) => read_pieces(trimmed, &pieces, options),
+        Err(iso_error) => {
+            if has_month_name(trimmed)
+                && let Ok(reading) = read_rfc2822(trimmed, options)
+            {
+                return Ok(reading);
+            }
+            Err(TimeError::invalid(format!(
+                "{trimmed:?} is not a Unix timestamp nor a date we accept ({iso_error}); \
+                 send e.g. 1700000000, 2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT"
+            )))
+        }
+    }
+}
+
+fn lead_chars(text: &str, lead_bytes: usize) -> usize {
+    text[..lead_bytes].chars().count()
+}
+
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A sign, then digits and at most the characters a mistyped number has
+/// (`.`, `_`, `,`, an exponent). Such text is reported by the number reader,
+/// which can point at the offending character.
+pub(crate) fn looks_numeric(text: &str) -> bool {
+    let body = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let mut previous = b'+';
+    body.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        && body.bytes().all(|b| {
+            let ok = b.is_ascii_digit()
+                || matches!(b, b'.' | b'_' | b',' | b'e' | b'E')
+                || (matches!(b, b'+' | b'-') && matches!(previous, b'e' | b'E'));
+            previous = b;
+            ok
+        })
+}
+
+fn has_month_name(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_alphabetic()).any(|word| word.len() >= 3)
+}
+
+/// A decimal number split into its parts; `start` is the char index of
+/// `text` in what the caller sent, for error positions.
+struct Decimal<'a> {
+    negative: bool,
+    integer: &'a str,
+    fraction: &'a str,
+    /// Char index of the first fraction digit.
+    fraction_at: usize,
+}
+
+fn parse_decimal(text: &str, start: usize) -> Result<Decimal<'_>, TimeError> {
+    let (negative, body, sign_len) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..], 1),
+        Some(b'+') => (false, &text[1..], 1),
+        _ => (false, text, 0),
+    };
+    let at = |i: usize| start + sign_len + i;
+    let (integer, fraction) = match body.split_once('.') {
+        Some((integer, fraction)) => (integer, Some(fraction)),
+        None => (body, None),
+    };
+    if let Some(i) = body.find(['e', 'E']) {
+        return Err(TimeError::invalid_at(
+            format!(
+                "exponent notation ({text}) is not accepted: write the number in plain decimal digits, e.g. 1700000000"
+            ),
+            at(i),
+        ));
+    }
+    if let Some(i) = body.find(['_', ',']) {
+        return Err(TimeError::invalid_at(
+            format!("unexpected {:?} in {text:?}: write the number without digit separators", &body[i..i + 1]),
+            at(i),
+        ));
+    }
+    if integer.is_empty() {
+        return Err(TimeError::invalid_at(
+            format!("{text:?} has no digits before the decimal point: write 0{body}"),
+            at(0),
+        ));
+    }
+    if let Some(i) = body.bytes().position(|b| !b.is_ascii_digit() && b != b'.') {
+        return Err(TimeError::invalid_at(format!("unexpected character in the number {text:?}"), at(i)));
+    }
+    let fraction = match fraction {
+        Some("") => {
+            return Err(TimeError::invalid_at(
+                format!("{text:?} ends with a decimal point: add the fraction's digits or drop the point"),
+                at(integer.len()),
+            ));
+        }
+        Some(fraction) if fraction.contains('.') => {
+            return Err(TimeError::invalid_at(
+                format!("{text:?} has more than one decimal point"),
+                at(integer.len() + 1 + fraction.find('.').unwrap_or(0)),
+            ));
+        }
+        Some(fraction) => fraction,
+        None => "",
+    };
+    Ok(Decimal { negative, integer, fraction, fraction_at: at(integer.len() + 1) })
+}
+
+/// Integers with more digits than this lie far beyond year 9999 in any unit
+/// (and would overflow `i128` nanoseconds).
+const MAX_INTEGER_DIGITS: usize = 28;
+
+fn read_number(text: &str, start: usize, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    if text.len() > MAX_INPUT_CHARS {
+        return Err(TimeError::invalid(format!(
+            "timestamp is {} characters long; at most {MAX_INPUT_CHARS} are accepted",
+            text.len()
+        )));
+    }
+    let decimal = parse_decimal(text, start)?;
+    let integer_digits = decimal.integer.trim_start_matches('0');
+    let precision_detected = options.precision.is_none();
+    if integer_digits.len() > MAX_INTEGER_DIGITS {
+        let unit = options.precision.unwrap_or(Precision::Nanoseconds);
+        return Err(out_of_range_number(text, unit, precision_detected, None));
+    }
+    let integer: u128 = if integer_digits.is_empty() { 0 } else { integer_digits.parse().unwrap_or(u128::MAX) };
+    // The unit the number is written in: stated, or detected from its integer part.
+    let unit = options.precision.unwrap_or_else(|| Precision::detect(integer));
+    // Fraction digits that still fall on whole nanoseconds in this unit.
+    let room = usize::from(9 - unit.fraction_digits());
+    let (kept, beyond) = decimal.fraction.split_at(decimal.fraction.len().min(room));
+    if let Some(i) = beyond.bytes().position(|b| b != b'0') {
+        return Err(TimeError::invalid_at(
+            format!(
+                "{text} in {unit} has digits finer than one nanosecond; at most {room} fraction digits are allowed \
+                 in {unit} (nothing is rounded)"
+            ),
+            decimal.fraction_at + kept.len() + i,
+        ));
+    }
+    let fraction_nanos: i128 =
+        if kept.is_empty() { 0 } else { kept.parse::<i128>().unwrap_or(0) * 10i128.pow((room - kept.len()) as u32) };
+    let magnitude = (integer as i128) * unit.nanos() + fraction_nanos;
+    let nanos = if decimal.negative { -magnitude } else { magnitude };
+    let instant = Timestamp::from_nanosecond(nanos)
+        .map_err(|_| out_of_range_number(text, unit, precision_detected, Some(nanos)))?;
+    // A detected unit is refined so that the `timestamp` field keeps every
+    // digit given: 1700000000.5 (seconds) is reported in milliseconds.
+    let precision = match options.precision {
+        Some(stated) => stated,
+        None => unit.max(
+            Precision::for_fraction_digits(usize::from(unit.fraction_digits()) + kept.len())
+                .unwrap_or(Precision::Nanoseconds),
+        ),
+    };
+    Ok(Reading { instant, kind: Kind::Unix, precision, precision_detected, local_time_note: None })
+}
+
+fn out_of_range_number(text: &str, unit: Precision, detected: bool, nanos: Option<i128>) -> TimeError {
+    let year = match nanos {
+        Some(nanos) => group_thousands(year_of_nanos(nanos)),
+        None => {
+            // Beyond i128 nanoseconds: an estimate is all a message needs.
+            let value: f64 = text.trim_start_matches(['+', '-']).parse().unwrap_or(f64::MAX);
+            let years = value * unit.nanos() as f64 / 1e9 / 31_556_952.0;
+            let sign = if text.starts_with('-') { "-" } else { "" };
+            format!("{sign}{years:.1e}")
+        }
+    };
+    let how = if detected { "detected as" } else { "read as" };
+    let mut message = format!(
+        "timestamp {text} {how} {unit} lands in year {year}; the supported range is years -9999 to 9999 \
+         ({} to {})",
+        Timestamp::MIN,
+        Timestamp::MAX
+    );
+    if let Some(nanos) = nanos
+        && let Some(other) = Precision::ALL
+            .into_iter()
+            .filter(|&p| p != unit)
+            .find(|&p| Timestamp::from_nanosecond(nanos / unit.nanos() * p.nanos()).is_ok_and(plausible))
+    {
+        message.push_str(&format!("; if the value is in {other}, pass precision={other}"));
+    }
+    TimeError::OutOfRange { message }
+}
+
+/// Between 1900 and 2100: where nearly every real timestamp lies.
+pub(crate) fn plausible(instant: Timestamp) -> bool {
+    (-2_208_988_800..4_102_444_800).contains(&instant.as_second())
+}
+
+/// The proleptic Gregorian year of an instant given in nanoseconds, for any
+/// `i128` (H. Hinnant's `civil_from_days`).
+fn year_of_nanos(nanos: i128) -> i128 {
+    let days = nanos.div_euclid(1_000_000_000).div_euclid(86_400) + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    year_of_era + era * 400 + i128::from(month_index >= 10)
+}
+
+fn group_thousands(n: i128) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    if n < 0 {
+        out.push('-');
+    }
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// How many fraction digits the time of a date string has (`.5` -> 1).
+fn fraction_digits_of(text: &str) -> usize {
+    let before_annotation = text.split('[').next().unwrap_or(text);
+    let Some(time_at) = before_annotation.find(['T', 't', ' ']) else {
+        return 0;
+    };
+    let time = &before_annotation[time_at..];
+    match time.find(['.', ',']) {
+        Some(i) => time[i + 1..].bytes().take_while(u8::is_ascii_digit).count(),
+        None => 0,
+    }
+}
+
+fn read_pieces(text: &str, pieces: &Pieces<'_>, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    let datetime = pieces.date().to_datetime(pieces.time().unwrap_or(Time::midnight()));
+    let offset = pieces.offset().map(|offset| match offset {
+        PiecesOffset::Numeric(numeric) => numeric.offset(),
+        _ => Offset::UTC,
+    });
+    // `Z` and `-00:00` say "the local offset is unknown" (RFC 9557 section 2):
+    // such an offset never contradicts a bracketed zone.
+    let offset_is_unknown = match pieces.offset() {
+        Some(PiecesOffset::Numeric(numeric)) => numeric.is_negative() && numeric.offset() == Offset::UTC,
+        Some(PiecesOffset::Zulu) => true,
+        _ => false,
+    };
+    let annotation_zone = match pieces.time_zone_annotation().map(|a| a.kind()) {
+        Some(TimeZoneAnnotationKind::Named(name)) => Some(Zone::parse(name.as_str())?),
+        Some(TimeZoneAnnotationKind::Offset(offset)) => Some(Zone::fixed(*offset)),
+        _ => None,
+    };
+    let kind = match (&annotation_zone, offset, pieces.time()) {
+        (Some(_), _, _) => Kind::Rfc9557,
+        (None, Some(_), _) if is_rfc3339(text) => Kind::Rfc3339,
+        (None, Some(_), _) => Kind::Iso8601,
+        (None, None, Some(_)) => Kind::LocalDatetime,
+        (None, None, None) => Kind::Date,
+    };
+    let mut note = None;
+    let instant = match (offset, &annotation_zone) {
+        (Some(offset), zone) => {
+            let instant = offset.to_timestamp(datetime).map_err(|_| out_of_range_datetime(text, datetime))?;
+            if let Some(zone) = zone
+                && !offset_is_unknown
+            {
+                let actual = zone.tz().to_offset_info(instant);
+                if actual.offset() != offset {
+                    return Err(TimeError::invalid(format!(
+                        "{text:?} contradicts itself: the offset {} is not the offset of {} at {datetime}, which is {} ({}); \
+                         fix the offset or the zone, or drop the offset to read the time in the zone",
+                        super::zone::offset_text(offset),
+                        zone.name(),
+                        super::zone::offset_text(actual.offset()),
+                        actual.abbreviation(),
+                    )));
+                }
+            }
+            instant
+        }
+        (None, zone) => {
+            let zone = zone.as_ref().unwrap_or(options.zone);
+            let (instant, local_note) = resolve_local(text, datetime, zone, options.disambiguation)?;
+            note = local_note;
+            instant
+        }
+    };
+    let (precision, precision_detected) = match options.precision {
+        Some(precision) => (precision, false),
+        None => (Precision::for_fraction_digits(fraction_digits_of(text)).unwrap_or(Precision::Nanoseconds), true),
+    };
+    Ok(Reading { instant, kind, precision, precision_detected, local_time_note: note })
+}
+
+/// Places a wall-clock time in `zone`, resolving gaps and folds.
+fn resolve_local(
+    text: &str,
+    datetime: DateTime,
+    zone: &Zone,
+    disambiguation: Disambiguation,
+) -> Result<(Timestamp, Option<String>), TimeError> {
+    let ambiguous = zone.tz().to_ambiguous_timestamp(datetime);
+    let situation = match ambiguous.offset() {
+        AmbiguousOffset::Unambiguous { .. } => None,
+        AmbiguousOffset::Gap { before, after } => Some(format!(
+            "{datetime} does not exist in {}: the clocks jump from {} to {}",
+            zone.name(),
+            super::zone::offset_text(before),
+            super::zone::offset_text(after)
+        )),
+        AmbiguousOffset::Fold { before, after } => Some(format!(
+            "{datetime} happens twice in {}: first at {}, then at {}",
+            zone.name(),
+            super::zone::offset_text(before),
+            super::zone::offset_text(after)
+        )),
+    };
+    let resolved = match disambiguation {
+        Disambiguation::Reject if situation.is_some() => {
+            return Err(TimeError::AmbiguousLocalTime {
+                message: format!(
+                    "{}; pass disambiguation=compatible, earlier or later to choose an instant",
+                    situation.unwrap_or_default()
+                ),
+            });
+        }
+        Disambiguation::Compatible | Disambiguation::Reject => ambiguous.compatible(),
+        Disambiguation::Earlier => ambiguous.earlier(),
+        Disambiguation::Later => ambiguous.later(),
+    };
+    let instant = resolved.map_err(|_| out_of_range_datetime(text, datetime))?;
+    let note = situation.map(|situation| {
+        let offset = zone.tz().to_offset(instant);
+        format!(
+            "{situation}; read as {} with disambiguation={disambiguation}",
+            jiff::fmt::temporal::DateTimePrinter::new().timestamp_with_offset_to_string(&instant, offset)
+        )
+    });
+    Ok((instant, note))
+}
+
+fn out_of_range_datetime(text: &str, datetime: DateTime) -> TimeError {
+    TimeError::OutOfRange {
+        message: format!(
+            "{text:?} lands in year {} at the edge of what can be represented; the supported range is {} to {}",
+            datetime.year(),
+            Timestamp::MIN,
+            Timestamp::MAX
+        ),
+    }
+}
+
+fn read_rfc2822(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    let zoned: Zoned = jiff::fmt::rfc2822::parse(text).map_err(|e| {
+        TimeError::invalid(format!(
+            "{text:?} is not a valid RFC 2822 or HTTP date ({e}); send e.g. Tue, 14 Nov 2023 22:13:20 GMT"
+        ))
+    })?;
+    let kind = if is_http_date(text) { Kind::HttpDate } else { Kind::Rfc2822 };
+    let (precision, precision_detected) = match options.precision {
+        Some(precision) => (precision, false),
+        None => (Precision::Seconds, true),
+    };
+    Ok(Reading { instant: zoned.timestamp(), kind, precision, precision_detected, local_time_note: None })
+}
+
+/// Checks the shape `YYYY-MM-DD(T|t| )HH:MM:SS[.frac](Z|z|±HH:MM)` of RFC 3339
+/// section 5.6 (which `jiff` has already checked for meaning).
+pub(crate) fn is_rfc3339(text: &str) -> bool {
+    let b = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| b.get(range).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
+    if b.len() < 20
+        || !digits(0..4)
+        || b[4] != b'-'
+        || !digits(5..7)
+        || b[7] != b'-'
+        || !digits(8..10)
+        || !matches!(b[10], b'T' | b't' | b' ')
+        || !digits(11..13)
+        || b[13] != b':'
+        || !digits(14..16)
+        || b[16] != b':'
+        || !digits(17..19)
+    {
+        return false;
+    }
+    let mut rest = &b[19..];
+    if rest.first() == Some(&b'.') {
+        let n = rest[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if n == 0 {
+            return false;
+        }
+        rest = &rest[1 + n..];
+    }
+    match rest {
+        [b'Z' | b'z'] => true,
+        [b'+' | b'-', h1, h2, b':', m1, m2] => [h1, h2, m1, m2].iter().all(|c| c.is_ascii_digit()),
+        _ => false,
+    }
+}
+
+/// The IMF-fixdate of RFC 9110: `Tue, 14 Nov 2023 22:13:20 GMT`, exactly.
+pub(crate) fn is_http_date(text: &str) -> bool {
+    const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let b = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| b.get(range).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
+    b.len() == 29
+        && DAYS.iter().any(|day| day.as_bytes() == &b[..3])
+        && &b[3..5] == b", "
+        && digits(5..7)
+        && b[7] == b' '
+        && MONTHS.iter().any(|month| month.as_bytes() == &b[8..11])
+        && b[11] == b' '
+        && digits(12..16)
+        && b[16] == b' '
+        && digits(17..19)
+        && b[19] == b':'
+        && digits(20..22)
+        && b[22] == b':'
+        && digits(23..25)
+        && &b[25..] == b" GMT"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_in(
+        input: Input<'_>,
+        zone: &str,
+        precision: Option<Precision>,
+        d: Disambiguation,
+    ) -> Result<Reading, TimeError> {
+        let zone = Zone::parse(zone).unwrap();
+        read(input, &ReadOptions { zone: &zone, precision, disambiguation: d })
+    }
+
+    fn number(text: &str) -> Result<Reading, TimeError> {
+        read_in(Input::Number(text), "UTC", None, Disambiguation::Compatible)
+    }
+
+    fn text(text: &str) -> Result<Reading, TimeError> {
+        read_in(Input::Text(text), "UTC", None, Disambiguation::Compatible)
+    }
+
+    fn nanos(reading: &Reading) -> i128 {
+        reading.instant.as_nanosecond()
+    }
+
+    #[test]
+    fn detection_thresholds() {
+        for (text, unit) in [
+            ("0", Precision::Seconds),
+            ("99999999999", Precision::Seconds),
+            ("-99999999999", Precision::Seconds),
+            ("100000000000", Precision::Milliseconds),
+            ("1700000000000", Precision::Milliseconds),
+            ("99999999999999", Precision::Milliseconds),
+            ("100000000000000", Precision::Microseconds),
+            ("-100000000000000", Precision::Microseconds),
+            ("99999999999999999", Precision::Microseconds),
+            ("100000000000000000", Precision::Nanoseconds),
+            ("1700000000000000000", Precision::Nanoseconds),
+        ] {
+            let reading = number(text).unwrap();
+            assert_eq!(reading.precision, unit, "{text}");
+            assert!(reading.precision_detected);
+            assert_eq!(nanos(&reading), text.parse::<i128>().unwrap() * unit.nanos(), "{text}");
+        }
+    }
+
+    #[test]
+    fn decimal_fractions_are_exact_and_refine_the_unit() {
+        let r = number("1700000000.123456789").unwrap();
+        assert_eq!(nanos(&r), 1_700_000_000_123_456_789);
+        assert_eq!(r.precision, Precision::Nanoseconds);
+        let r = number("1700000000.5").unwrap();
+        assert_eq!((nanos(&r), r.precision), (1_700_000_000_500_000_000, Precision::Milliseconds));
+        let r = number("1700000000.1234").unwrap();
+        assert_eq!(r.precision, Precision::Microseconds);
+        // A millisecond value with a fraction needs microseconds.
+        let r = number("1700000000000.5").unwrap();
+        assert_eq!((nanos(&r), r.precision), (1_700_000_000_000_500_000, Precision::Microseconds));
+        let r = number("-0.5").unwrap();
+        assert_eq!(nanos(&r), -500_000_000);
+        // Trailing zeros beyond a nanosecond add nothing and lose nothing.
+        let r = number("1.1234567890").unwrap();
+        assert_eq!(nanos(&r), 1_123_456_789);
+    }
+
+    #[test]
+    fn digits_finer_than_a_nanosecond_are_an_error() {
+        let err = number("1700000000.1234567891").unwrap_err();
+        assert_eq!(err.kind(), "invalid_timestamp");
+        assert_eq!(err.position(), Some(20));
+        let err = read_in(Input::Number("1700000000000000000.5"), "UTC", None, Disambiguation::Compatible).unwrap_err();
+        assert!(err.to_string().contains("finer than one nanosecond"), "{err}");
+        let stated = read_in(
+            Input::Number("1700000000.1234567"),
+            "UTC",
+            Some(Precision::Milliseconds),
+            Disambiguation::Compatible,
+        )
+        .unwrap_err();
+        assert!(stated.to_string().contains("at most 6 fraction digits"), "{stated}");
+    }
+
+    #[test]
+    fn nanoseconds_beyond_i64_keep_every_digit() {
+        // 9999-12-30 in nanoseconds exceeds i64::MAX (about 9.2e18).
+        let r = number("253402128000123456789").unwrap();
+        assert_eq!(r.precision, Precision::Nanoseconds);
+        assert_eq!(nanos(&r), 253_402_128_000_123_456_789);
+    }
+
+    #[test]
+    fn explicit_precision_wins() {
+        let r = read_in(Input::Number("1700000000"), "UTC", Some(Precision::Milliseconds), Disambiguation::Compatible)
+            .unwrap();
+        assert_eq!(r.instant.to_string(), "1970-01-20T16:13:20Z");
+        assert!(!r.precision_detected);
+    }
+
+    #[test]
+    fn negative_and_pre_1973_values_are_accepted() {
+        assert_eq!(number("-86400").unwrap().instant.to_string(), "1969-12-31T00:00:00Z");
+        assert_eq!(text("-86400").unwrap().instant.to_string(), "1969-12-31T00:00:00Z");
+        assert_eq!(number("86400").unwrap().instant.to_string(), "1970-01-02T00:00:00Z");
+        assert_eq!(text("+1700000000").unwrap().instant.as_second(), 1_700_000_000);
+        // A pre-1973 millisecond value is below 10^11 and so read as seconds:
+        // the documented price of detection; validate warns about it.
+        assert_eq!(number("94608000000").unwrap().precision, Precision::Seconds);
+    }
+
+    #[test]
+    fn malformed_numbers_point_at_the_problem() {
+        for (input, position, fragment) in [
+            ("1.7e9", 3, "exponent"),
+            ("1E400", 1, "exponent"),
+            ("1,700,000,000", 1, "separators"),
+            ("1_700", 1, "separators"),
+            (".5", 0, "before the decimal point"),
+            ("5.", 1, "ends with a decimal point"),
+            ("1.2.3", 3, "more than one decimal point"),
+            ("-.5", 1, "before the decimal point"),
+        ] {
+            let err = text(input).unwrap_err();
+            assert_eq!(err.kind(), "invalid_timestamp", "{input}");
+            assert_eq!(err.position(), Some(position), "{input}: {err}");
+            assert!(err.to_string().contains(fragment), "{input}: {err}");
+        }
+        assert_eq!(text("  1x").unwrap_err().kind(), "invalid_timestamp");
+        for input in ["NaN", "Infinity", "-inf", ""] {
+            assert_eq!(text(input).unwrap_err().kind(), "invalid_timestamp", "{input}");
+        }
+    }
+
+    #[test]
+    fn out_of_range_names_the_year() {
+        let err =
+            read_in(Input::Number("1700000000000000"), "UTC", Some(Precision::Seconds), Disambiguation::Compatible)
+                .unwrap_err();
+        assert_eq!(err.kind(), "out_of_range");
+        assert!(err.to_string().contains("year 53,872,"), "{err}");
+        assert!(err.to_string().contains("pass precision=microseconds"), "{err}");
+        let err = number("-99999999999999999999999").unwrap_err();
+        assert!(err.to_string().contains("year -3,16"), "{err}");
+        let err = number(&"9".repeat(10_000)[..200]).unwrap_err();
+        assert_eq!(err.kind(), "out_of_range");
+        assert!(err.to_string().contains("e"), "{err}");
+        let err = text("-009999-01-01T00:00:00Z").unwrap_err();
+        assert_eq!(err.kind(), "out_of_range");
+        assert!(err.to_string().contains("year -9999"), "{err}");
+        assert_eq!(text("10000-01-01").unwrap_err().kind(), "invalid_timestamp");
+    }
+
+    #[test]
+    fn the_range_edges_are_inclusive() {
+        let seconds =
+            |text: &str| read_in(Input::Number(text), "UTC", Some(Precision::Seconds), Disambiguation::Compatible);
+        let (min, max) = (Timestamp::MIN.as_second(), Timestamp::MAX.as_second());
+        assert_eq!(seconds(&min.to_string()).unwrap().instant.as_second(), min);
+        assert_eq!(seconds(&max.to_string()).unwrap().instant.as_second(), max);
+        assert_eq!(seconds(&(min - 1).to_string()).unwrap_err().kind(), "out_of_range");
+        assert_eq!(seconds(&(max + 1).to_string()).unwrap_err().kind(), "out_of_range");
+        // Every zone can show the edges: jiff keeps a day of margin for offsets.
+        let far_east = Zone::parse("+14:00").unwrap();
+        assert_eq!(Timestamp::MAX.to_zoned(far_east.tz().clone()).year(), 9999);
+    }
+
+    #[test]
+    fn every_date_form() {
+        for (input, kind, second, unit) in [
+            ("2023-11-14T22:13:20Z", Kind::Rfc3339, 1_700_000_000, Precision::Seconds),
+            ("2023-11-14t22:13:20z", Kind::Rfc3339, 1_700_000_000, Precision::Seconds),
+            ("2023-11-14 22:13:20Z", Kind::Rfc3339, 1_700_000_000, Precision::Seconds),
+            ("2023-11-14T17:13:20.5-05:00", Kind::Rfc3339, 1_700_000_000, Precision::Milliseconds),
+            ("2023-11-14T17:13:20.123456-05:00", Kind::Rfc3339, 1_700_000_000, Precision::Microseconds),
+            ("2023-11-14T22:13:20.123456789Z", Kind::Rfc3339, 1_700_000_000, Precision::Nanoseconds),
+            ("20231114T221320Z", Kind::Iso8601, 1_700_000_000, Precision::Seconds),
+            ("2023-11-14T17:13-05:00", Kind::Iso8601, 1_699_999_980, Precision::Seconds),
+            ("2023-11-14T17:13:20-05", Kind::Iso8601, 1_700_000_000, Precision::Seconds),
+            ("2023-11-14", Kind::Date, 1_699_920_000, Precision::Seconds),
+            ("2023-11-14T22:13:20", Kind::LocalDatetime, 1_700_000_000, Precision::Seconds),
+            ("2023-11-14 22:13:20.250", Kind::LocalDatetime, 1_700_000_000, Precision::Milliseconds),
+            ("2023-11-14T17:13:20-05:00[America/New_York]", Kind::Rfc9557, 1_700_000_000, Precision::Seconds),
+            ("2023-11-14T17:13:20-05:00[america/new_york]", Kind::Rfc9557, 1_700_000_000, Precision::Seconds),
+            ("2023-11-14T17:13:20[America/New_York]", Kind::Rfc9557, 1_700_000_000, Precision::Seconds),
+            ("2023-11-14T22:13:20Z[America/New_York]", Kind::Rfc9557, 1_700_000_000, Precision::Seconds),
+            ("Tue, 14 Nov 2023 22:13:20 +0000", Kind::Rfc2822, 1_700_000_000, Precision::Seconds),
+            ("Tue, 14 Nov 2023 17:13:20 -0500", Kind::Rfc2822, 1_700_000_000, Precision::Seconds),
+            ("14 Nov 2023 22:13:20 +0000", Kind::Rfc2822, 1_700_000_000, Precision::Seconds),
+            ("Tue, 14 Nov 2023 22:13:20 GMT", Kind::HttpDate, 1_700_000_000, Precision::Seconds),
+        ] {
+            let reading = text(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+            assert_eq!((reading.kind, reading.instant.as_second(), reading.precision), (kind, second, unit), "{input}");
+        }
+    }
+
+    #[test]
+    fn wall_clock_times_are_read_in_the_zone() {
+        let r =
+            read_in(Input::Text("2023-11-14T17:13:20"), "America/New_York", None, Disambiguation::Compatible).unwrap();
+        assert_eq!(r.instant.as_second(), 1_700_000_000);
+        let r = read_in(Input::Text("2023-11-14"), "america/new_york", None, Disambiguation::Compatible).unwrap();
+        assert_eq!(r.instant.to_string(), "2023-11-14T05:00:00Z");
+        // An explicit offset wins over the zone parameter.
+        let r = read_in(Input::Text("2023-11-14T22:13:20Z"), "Asia/Tokyo", None, Disambiguation::Compatible).unwrap();
+        assert_eq!(r.instant.as_second(), 1_700_000_000);
+    }
+
+    #[test]
+    fn invalid_dates_are_rejected_never_rolled_over() {
+        for input in [
+            "2023-02-30",
+            "2023-02-29T00:00:00Z",
+            "2023-13-01",
+            "2023-11-31T00:00:00Z",
+            "2023-11-14T24:00:00Z",
+            "2023-11-14T23:60:00Z",
+            "Thu, 30 Feb 2023 22:13:20 GMT",
+            "Wed, 14 Nov 2023 22:13:20 GMT",
+        ] {
+            assert_eq!(text(input).unwrap_err().kind(), "invalid_timestamp", "{input}");
+        }
+        assert!(text("2024-02-29").is_ok(), "leap day");
+        let err = text("2023-02-30").unwrap_err();
+        assert!(err.to_string().contains("day"), "{err}");
+    }
+
+    #[test]
+    fn an_offset_that_contradicts_its_zone_is_an_error() {
+        let err = text("2023-11-14T17:13:20-04:00[America/New_York]").unwrap_err();
+        assert_eq!(err.kind(), "invalid_timestamp");
+        let message = err.to_string();
+        assert!(message.contains("-04:00") && message.contains("-05:00 (EST)"), "{message}");
+        let err = text("2023-11-14T17:13:20-05:00[Mars/Base]").unwrap_err();
+        assert_eq!(err.kind(), "unknown_timezone");
+    }
+
+    #[test]
+    fn dst_gap_with_each_disambiguation() {
+        // 2024-03-10 02:30 does not exist in New York (02:00 EST -> 03:00 EDT).
+        let gap = |d| read_in(Input::Text("2024-03-10T02:30:00"), "America/New_York", None, d);
+        let compatible = gap(Disambiguation::Compatible).unwrap();
+        assert_eq!(compatible.instant.to_string(), "2024-03-10T07:30:00Z"); // 03:30 EDT
+        assert!(compatible.local_time_note.as_deref().unwrap().contains("does not exist"));
+        assert_eq!(gap(Disambiguation::Earlier).unwrap().instant.to_string(), "2024-03-10T06:30:00Z"); // 01:30 EST
+        assert_eq!(gap(Disambiguation::Later).unwrap().instant.to_string(), "2024-03-10T07:30:00Z");
+        let err = gap(Disambiguation::Reject).unwrap_err();
+        assert_eq!(err.kind(), "ambiguous_local_time");
+        assert!(err.to_string().contains("jump from -05:00 to -04:00"), "{err}");
+    }
+
+    #[test]
+    fn dst_fold_with_each_disambiguation() {
+        // 2024-11-03 01:30 happens twice in New York (EDT, then EST).
+        let fold = |d| read_in(Input::Text("2024-11-03 01:30:00"), "America/New_York", None, d);
+        assert_eq!(fold(Disambiguation::Compatible).unwrap().instant.to_string(), "2024-11-03T05:30:00Z");
+        assert_eq!(fold(Disambiguation::Earlier).unwrap().instant.to_string(), "2024-11-03T05:30:00Z");
+        assert_eq!(fold(Disambiguation::Later).unwrap().instant.to_string(), "2024-11-03T06:30:00Z");
+        let err = fold(Disambiguation::Reject).unwrap_err();
+        assert!(err.to_string().contains("happens twice"), "{err}");
+        // Unambiguous times carry no note.
+        let plain =
+            read_in(Input::Text("2024-11-03 03:30:00"), "America/New_York", None, Disambiguation::Reject).unwrap();
+        assert_eq!(plain.local_time_note, None);
+    }
+
+    #[test]
+    fn southern_hemisphere_gap_is_in_october() {
+        // Sydney springs forward on 2023-10-01 at 02:00 AEST -> 03:00 AEDT.
+        let err =
+            read_in(Input::Text("2023-10-01T02:30:00"), "Australia/Sydney", None, Disambiguation::Reject).unwrap_err();
+        assert_eq!(err.kind(), "ambiguous_local_time");
+        let fold =
+            read_in(Input::Text("2023-04-02T02:30:00"), "Australia/Sydney", None, Disambiguation::Later).unwrap();
+        assert_eq!(fold.instant.to_string(), "2023-04-01T16:30:00Z"); // 02:30 AEST (+10)
+    }
+
+    #[test]
+    fn control_characters_and_overlong_text_are_rejected() {
+        assert_eq!(text("2023-11-14\u{0}").unwrap_err().position(), Some(10));
+        assert_eq!(text("\u{202E}1700000000").unwrap_err().kind(), "invalid_timestamp");
+        assert!(text(&"1".repeat(257)).unwrap_err().to_string().contains("257 characters"));
+        assert_eq!(text("１７００００００００").unwrap_err().kind(), "invalid_timestamp");
+    }
+
+    #[test]
+    fn shapes_of_rfc3339_and_http_dates() {
+        assert!(is_rfc3339("2023-11-14T22:13:20Z"));
+        assert!(is_rfc3339("2023-11-14 22:13:20.5+05:30"));
+        assert!(!is_rfc3339("2023-11-14T22:13Z"));
+        assert!(!is_rfc3339("2023-11-14T22:13:20"));
+        assert!(!is_rfc3339("2023-11-14T22:13:20+0530"));
+        assert!(is_http_date("Tue, 14 Nov 2023 22:13:20 GMT"));
+        assert!(!is_http_date("Tue, 14 Nov 2023 22:13:20 +0000"));
+        assert!(!is_http_date("tue, 14 nov 2023 22:13:20 gmt"));
+    }
+
+    #[test]
+    fn year_of_nanos_matches_jiff_inside_the_range() {
+        for second in [-377_705_023_201i64, -62_135_596_800, -1, 0, 951_782_400, 1_700_000_000, 253_402_207_200] {
+            let expected = Timestamp::from_second(second).unwrap().to_zoned(jiff::tz::TimeZone::UTC).year();
+            assert_eq!(year_of_nanos(i128::from(second) * 1_000_000_000), i128::from(expected), "{second}");
+        }
+        assert_eq!(group_thousands(-1_234_567), "-1,234,567");
+    }
+}

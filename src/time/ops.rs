@@ -1,0 +1,186 @@
+//! The operations of the API, as plain functions: `current`, `convert`,
+//! `validate` and `format`. The HTTP handlers and the CLI both call these,
+//! so there is exactly one implementation of each.
+
+use jiff::Timestamp;
+use serde::Serialize;
+
+use super::input::{Disambiguation, Input, Kind, ReadOptions, read};
+use super::render::{Format, Presets, Units, UnitsText, View};
+use super::validate::Validation;
+use super::{Precision, TimeError, Zone, ZoneInfo};
+
+/// What to read and how: the parsed parameters of convert, validate, format.
+#[derive(Clone, Debug)]
+pub struct Request<'a> {
+    pub input: Input<'a>,
+    pub zone: Zone,
+    pub precision: Option<Precision>,
+    pub disambiguation: Disambiguation,
+}
+
+impl Request<'_> {
+    fn options(&self) -> ReadOptions<'_> {
+        ReadOptions { zone: &self.zone, precision: self.precision, disambiguation: self.disambiguation }
+    }
+}
+
+/// An instant in every representation of SPEC 3 (the `data` of current and
+/// convert).
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub timestamp: i128,
+    pub precision: Precision,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub precision_detected: Option<bool>,
+    pub iso: String,
+    pub timezone: String,
+    pub rfc3339: String,
+    pub utc: String,
+    pub local: String,
+    pub units: Units,
+    pub units_text: UnitsText,
+    pub zone: ZoneInfo,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<InputInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub formatted: Option<String>,
+}
+
+/// What the input was read as.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InputInfo {
+    pub kind: Kind,
+    /// The input as given (for a JSON number, its text).
+    pub text: String,
+}
+
+impl Report {
+    fn new(view: &View<'_>) -> Report {
+        let units = Units::of(view.instant);
+        Report {
+            timestamp: view.timestamp(),
+            precision: view.precision,
+            precision_detected: None,
+            iso: view.iso(),
+            timezone: view.zone.name().to_owned(),
+            rfc3339: view.rfc3339(),
+            utc: view.utc(),
+            local: view.local(),
+            units_text: units.text(),
+            units,
+            zone: view.zone_info(),
+            input: None,
+            formatted: None,
+        }
+    }
+}
+
+/// `now` in `zone`, with the `timestamp` field in `precision`.
+pub fn current(now: Timestamp, zone: &Zone, precision: Precision) -> Report {
+    Report::new(&View::new(now, zone, precision))
+}
+
+/// One input in every representation, plus `formatted` when a format is given.
+pub fn convert(request: &Request<'_>, format: Option<&Format>, now: Timestamp) -> Result<Report, TimeError> {
+    let reading = read(request.input, &request.options())?;
+    let view = View::new(reading.instant, &request.zone, reading.precision);
+    let mut report = Report::new(&view);
+    report.precision_detected = Some(reading.precision_detected);
+    report.input = Some(InputInfo { kind: reading.kind, text: request.input.text().to_owned() });
+    report.formatted = format.map(|format| view.format(format, now)).transpose()?;
+    Ok(report)
+}
+
+/// Whether the input is a valid timestamp, and what it means.
+pub fn validate(request: &Request<'_>) -> Validation {
+    super::validate::validate(request.input, &request.options())
+}
+
+/// The `data` of format (SPEC 4.4): one format, or every preset.
+#[derive(Clone, Debug, Serialize)]
+pub struct Formatted {
+    pub timestamp: i128,
+    pub precision: Precision,
+    pub iso: String,
+    pub timezone: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub formatted: Option<String>,
+    /// For `format=discord`: what an en-US client shows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preview: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub formats: Option<Presets>,
+}
+
+/// Formats one input: with `format`, that one; without, every preset.
+pub fn format(request: &Request<'_>, format: Option<&Format>, now: Timestamp) -> Result<Formatted, TimeError> {
+    let reading = read(request.input, &request.options())?;
+    let view = View::new(reading.instant, &request.zone, reading.precision);
+    let (formatted, preview, formats) = match format {
+        Some(format) => {
+            let preview = match format {
+                Format::Discord(style) => Some(view.discord_preview(*style, now)),
+                _ => None,
+            };
+            (Some(view.format(format, now)?), preview, None)
+        }
+        None => (None, None, Some(view.presets(now))),
+    };
+    Ok(Formatted {
+        timestamp: view.timestamp(),
+        precision: view.precision,
+        iso: view.iso(),
+        timezone: view.zone.name().to_owned(),
+        format: format.map(Format::name),
+        formatted,
+        preview,
+        formats,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request<'a>(input: Input<'a>, zone: &str) -> Request<'a> {
+        Request { input, zone: Zone::parse(zone).unwrap(), precision: None, disambiguation: Disambiguation::Compatible }
+    }
+
+    #[test]
+    fn convert_fills_every_field() {
+        let now = Timestamp::from_second(1_795_000_000).unwrap();
+        let report =
+            convert(&request(Input::Number("1700000000"), "America/New_York"), Some(&Format::Clf), now).unwrap();
+        assert_eq!(report.timestamp, 1_700_000_000);
+        assert_eq!(report.precision_detected, Some(true));
+        assert_eq!(report.input, Some(InputInfo { kind: Kind::Unix, text: "1700000000".into() }));
+        assert_eq!(report.formatted.as_deref(), Some("14/Nov/2023:17:13:20 -0500"));
+        assert_eq!(report.units_text.nanoseconds, "1700000000000000000");
+        assert_eq!(report.zone.abbreviation, "EST");
+    }
+
+    #[test]
+    fn format_gives_one_or_all() {
+        let now = Timestamp::from_second(1_795_000_000).unwrap();
+        let req = request(Input::Text("1700000000"), "UTC");
+        let all = format(&req, None, now).unwrap();
+        assert!(all.formats.is_some() && all.formatted.is_none() && all.format.is_none());
+        let discord = Format::parse(Some("discord"), None, Some("F")).unwrap();
+        let one = format(&req, discord.as_ref(), now).unwrap();
+        assert_eq!(one.formatted.as_deref(), Some("<t:1700000000:F>"));
+        assert_eq!(one.preview.as_deref(), Some("Tuesday, November 14, 2023 at 10:13 PM"));
+        assert_eq!(one.format, Some("discord"));
+    }
+
+    #[test]
+    fn current_uses_the_given_clock() {
+        let now = Timestamp::new(1_700_000_000, 123_000_000).unwrap();
+        let report = current(now, &Zone::utc(), Precision::Milliseconds);
+        assert_eq!(report.timestamp, 1_700_000_000_123);
+        assert_eq!(report.rfc3339, "2023-11-14T22:13:20.123Z");
+        assert!(report.input.is_none() && report.precision_detected.is_none());
+    }
+}

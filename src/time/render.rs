@@ -1,0 +1,672 @@
+//! An instant -> every output form: the shared result fields (SPEC 3), the
+//! format presets (SPEC 4.4), Discord codes with en-US previews, and custom
+//! strftime patterns.
+
+use std::fmt;
+use std::str::FromStr;
+
+use jiff::fmt::temporal::DateTimePrinter;
+use jiff::tz::TimeZone;
+use jiff::{Timestamp, Unit, Zoned};
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
+use super::{Precision, TimeError, Zone, ZoneInfo};
+
+/// The longest custom pattern accepted (SPEC 5).
+pub const MAX_PATTERN_CHARS: usize = 256;
+
+/// `instant` as an integer count of `unit`, floored (never rounded up).
+pub fn in_unit(instant: Timestamp, unit: Precision) -> i128 {
+    instant.as_nanosecond().div_euclid(unit.nanos())
+}
+
+/// The instant in every unit, floored and exact.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Units {
+    pub seconds: i128,
+    pub milliseconds: i128,
+    pub microseconds: i128,
+    pub nanoseconds: i128,
+}
+
+/// [`Units`] as decimal strings, for clients whose numbers are doubles
+/// (JavaScript loses digits past 2^53).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnitsText {
+    pub seconds: String,
+    pub milliseconds: String,
+    pub microseconds: String,
+    pub nanoseconds: String,
+}
+
+impl Units {
+    pub fn of(instant: Timestamp) -> Units {
+        Units {
+            seconds: in_unit(instant, Precision::Seconds),
+            milliseconds: in_unit(instant, Precision::Milliseconds),
+            microseconds: in_unit(instant, Precision::Microseconds),
+            nanoseconds: in_unit(instant, Precision::Nanoseconds),
+        }
+    }
+
+    pub fn text(&self) -> UnitsText {
+        UnitsText {
+            seconds: self.seconds.to_string(),
+            milliseconds: self.milliseconds.to_string(),
+            microseconds: self.microseconds.to_string(),
+            nanoseconds: self.nanoseconds.to_string(),
+        }
+    }
+}
+
+/// An instant seen in one zone at one precision: what every renderer needs.
+pub struct View<'z> {
+    pub instant: Timestamp,
+    pub zone: &'z Zone,
+    pub precision: Precision,
+    zoned: Zoned,
+}
+
+impl<'z> View<'z> {
+    pub fn new(instant: Timestamp, zone: &'z Zone, precision: Precision) -> View<'z> {
+        View { instant, zone, precision, zoned: instant.to_zoned(zone.tz().clone()) }
+    }
+
+    /// The `timestamp` field: the instant in `precision`, floored.
+    pub fn timestamp(&self) -> i128 {
+        in_unit(self.instant, self.precision)
+    }
+
+    fn printer(&self, digits: u8) -> DateTimePrinter {
+        DateTimePrinter::new().precision(Some(digits))
+    }
+
+    /// UTC, always exactly 3 fraction digits, `Z`: `2023-11-14T22:13:20.000Z`.
+    pub fn iso(&self) -> String {
+        self.printer(3).timestamp_to_string(&self.instant)
+    }
+
+    /// In the zone, fraction per precision, `Z` only for the UTC zone.
+    pub fn rfc3339(&self) -> String {
+        self.with_offset(self.precision.fraction_digits())
+    }
+
+    fn with_offset(&self, digits: u8) -> String {
+        if self.zone.is_utc() {
+            self.printer(digits).timestamp_to_string(&self.instant)
+        } else {
+            self.printer(digits).timestamp_with_offset_to_string(&self.instant, self.zoned.offset())
+        }
+    }
+
+    /// RFC 3339 plus the zone in brackets: `...-05:00[America/New_York]`.
+    pub fn rfc9557(&self) -> String {
+        self.printer(self.precision.fraction_digits()).zoned_to_string(&self.zoned)
+    }
+
+    /// The HTTP date of RFC 9110: `Tue, 14 Nov 2023 22:13:20 GMT`.
+    pub fn utc(&self) -> String {
+        strftime("%a, %d %b %Y %H:%M:%S GMT", &self.instant.to_zoned(TimeZone::UTC))
+    }
+
+    /// Wall-clock time in the zone, a SQL DATETIME literal: `2023-11-14 17:13:20`.
+    pub fn local(&self) -> String {
+        self.printer(self.precision.fraction_digits()).separator(b' ').datetime_to_string(&self.zoned.datetime())
+    }
+
+    /// `Tue, 14 Nov 2023 17:13:20 -0500`.
+    pub fn rfc2822(&self) -> String {
+        strftime("%a, %d %b %Y %H:%M:%S %z", &self.zoned)
+    }
+
+    /// NCSA/Apache common log format: `14/Nov/2023:17:13:20 -0500`.
+    pub fn clf(&self) -> String {
+        strftime("%d/%b/%Y:%H:%M:%S %z", &self.zoned)
+    }
+
+    /// RFC 5424 syslog: RFC 3339 with exactly 6 fraction digits (its maximum).
+    pub fn syslog(&self) -> String {
+        self.with_offset(6)
+    }
+
+    /// ISO week date: `2023-W46-2`.
+    pub fn iso_week(&self) -> String {
+        strftime("%G-W%V-%u", &self.zoned)
+    }
+
+    /// The zone's metadata at this instant.
+    pub fn zone_info(&self) -> ZoneInfo {
+        self.zone.info(self.instant)
+    }
+
+    /// The Discord chat code for `style`: `<t:1700000000:f>`, whole seconds.
+    pub fn discord(&self, style: DiscordStyle) -> String {
+        format!("<t:{}:{}>", in_unit(self.instant, Precision::Seconds), style.code())
+    }
+
+    /// What an en-US Discord client shows for `style`, in this zone.
+    pub fn discord_preview(&self, style: DiscordStyle, now: Timestamp) -> String {
+        // Discord only knows whole seconds.
+        let second = Timestamp::from_second(in_unit(self.instant, Precision::Seconds) as i64).unwrap_or(self.instant);
+        let zoned = second.to_zoned(self.zone.tz().clone());
+        let pattern = match style {
+            DiscordStyle::ShortTime => "%-I:%M %p",
+            DiscordStyle::LongTime => "%-I:%M:%S %p",
+            DiscordStyle::ShortDate => "%-m/%-d/%Y",
+            DiscordStyle::LongDate => "%B %-d, %Y",
+            DiscordStyle::ShortDateTime => "%B %-d, %Y at %-I:%M %p",
+            DiscordStyle::LongDateTime => "%A, %B %-d, %Y at %-I:%M %p",
+            DiscordStyle::ShortNumeric => "%-m/%-d/%Y, %-I:%M %p",
+            DiscordStyle::LongNumeric => "%-m/%-d/%Y, %-I:%M:%S %p",
+            DiscordStyle::Relative => return relative(second, now),
+        };
+        strftime(pattern, &zoned)
+    }
+
+    /// One format.
+    pub fn format(&self, format: &Format, now: Timestamp) -> Result<String, TimeError> {
+        Ok(match format {
+            Format::Iso => self.iso(),
+            Format::Rfc3339 => self.rfc3339(),
+            Format::Rfc9557 => self.rfc9557(),
+            Format::Rfc2822 => self.rfc2822(),
+            Format::Utc => self.utc(),
+            Format::Unix => self.timestamp().to_string(),
+            Format::Local => self.local(),
+            Format::Clf => self.clf(),
+            Format::Relative => relative(self.instant, now),
+            Format::Syslog => self.syslog(),
+            Format::IsoWeek => self.iso_week(),
+            Format::Discord(style) => self.discord(*style),
+            Format::Custom(pattern) => pattern.render(&self.zoned)?,
+        })
+    }
+
+    /// Every preset at once.
+    pub fn presets(&self, now: Timestamp) -> Presets {
+        Presets {
+            iso: self.iso(),
+            rfc3339: self.rfc3339(),
+            rfc9557: self.rfc9557(),
+            rfc2822: self.rfc2822(),
+            utc: self.utc(),
+            unix: self.timestamp().to_string(),
+            local: self.local(),
+            clf: self.clf(),
+            relative: relative(self.instant, now),
+            syslog: self.syslog(),
+            iso_week: self.iso_week(),
+            discord: DiscordStyles(DiscordStyle::ALL.map(|style| self.discord(style))),
+            discord_preview: DiscordStyles(DiscordStyle::ALL.map(|style| self.discord_preview(style, now))),
+        }
+    }
+}
+
+/// Formats with a pattern known to be valid (the built-in ones).
+fn strftime(pattern: &str, zoned: &Zoned) -> String {
+    jiff::fmt::strtime::format(pattern, zoned).unwrap_or_default()
+}
+
+/// Every preset of SPEC 4.4, as `data.formats`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Presets {
+    pub iso: String,
+    pub rfc3339: String,
+    pub rfc9557: String,
+    pub rfc2822: String,
+    pub utc: String,
+    pub unix: String,
+    pub local: String,
+    pub clf: String,
+    pub relative: String,
+    pub syslog: String,
+    pub iso_week: String,
+    pub discord: DiscordStyles,
+    pub discord_preview: DiscordStyles,
+}
+
+/// One string per Discord style, serialized as `{"t": ..., "T": ..., ...}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiscordStyles(pub [String; 9]);
+
+impl Serialize for DiscordStyles {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(9))?;
+        for (style, value) in DiscordStyle::ALL.iter().zip(&self.0) {
+            map.serialize_entry(style.code(), value)?;
+        }
+        map.end()
+    }
+}
+
+/// "3 years ago", "in 2 hours", "now": the largest whole calendar unit
+/// between `now` and `instant`.
+pub fn relative(instant: Timestamp, now: Timestamp) -> String {
+    let units: [(&str, i64); 6] =
+        match now.to_zoned(TimeZone::UTC).until((Unit::Year, &instant.to_zoned(TimeZone::UTC))) {
+            Ok(span) => [
+                ("year", i64::from(span.get_years())),
+                ("month", i64::from(span.get_months())),
+                ("day", i64::from(span.get_days())),
+                ("hour", i64::from(span.get_hours())),
+                ("minute", span.get_minutes()),
+                ("second", span.get_seconds()),
+            ],
+            // Both ends are in range, so this is not expected; count seconds.
+            Err(_) => {
+                let seconds = instant.as_second() - now.as_second();
+                [
+                    ("year", seconds / 31_556_952),
+                    ("month", 0),
+                    ("day", seconds / 86_400),
+                    ("hour", 0),
+                    ("minute", 0),
+                    ("second", seconds),
+                ]
+            }
+        };
+    match units.iter().find(|(_, n)| *n != 0) {
+        None => "now".to_owned(),
+        Some((unit, n)) => {
+            let plural = if n.abs() == 1 { "" } else { "s" };
+            if *n < 0 { format!("{} {unit}{plural} ago", n.abs()) } else { format!("in {n} {unit}{plural}") }
+        }
+    }
+}
+
+/// The nine Discord timestamp styles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiscordStyle {
+    ShortTime,
+    LongTime,
+    ShortDate,
+    LongDate,
+    ShortDateTime,
+    LongDateTime,
+    ShortNumeric,
+    LongNumeric,
+    Relative,
+}
+
+impl DiscordStyle {
+    pub const ALL: [DiscordStyle; 9] = [
+        DiscordStyle::ShortTime,
+        DiscordStyle::LongTime,
+        DiscordStyle::ShortDate,
+        DiscordStyle::LongDate,
+        DiscordStyle::ShortDateTime,
+        DiscordStyle::LongDateTime,
+        DiscordStyle::ShortNumeric,
+        DiscordStyle::LongNumeric,
+        DiscordStyle::Relative,
+    ];
+
+    /// The letter in `<t:…:X>`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            DiscordStyle::ShortTime => "t",
+            DiscordStyle::LongTime => "T",
+            DiscordStyle::ShortDate => "d",
+            DiscordStyle::LongDate => "D",
+            DiscordStyle::ShortDateTime => "f",
+            DiscordStyle::LongDateTime => "F",
+            DiscordStyle::ShortNumeric => "s",
+            DiscordStyle::LongNumeric => "S",
+            DiscordStyle::Relative => "R",
+        }
+    }
+}
+
+impl FromStr for DiscordStyle {
+    type Err = TimeError;
+
+    /// The style letter; case matters (`t` short time, `T` long time).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        DiscordStyle::ALL.into_iter().find(|style| style.code() == s).ok_or_else(|| TimeError::InvalidStyle {
+            message: format!(
+                "unknown Discord style {s:?}: use one of t T d D f F s S R (case matters: t is short time, T long time)"
+            ),
+        })
+    }
+}
+
+/// A checked strftime pattern for `format=custom`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern(String);
+
+impl Pattern {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    fn render(&self, zoned: &Zoned) -> Result<String, TimeError> {
+        jiff::fmt::strtime::format(self.0.as_str(), zoned).map_err(|e| pattern_error(&self.0, &e))
+    }
+}
+
+fn pattern_error(pattern: &str, error: &jiff::Error) -> TimeError {
+    let detail = error.to_string();
+    let detail = detail.strip_prefix("strftime formatting failed: ").unwrap_or(&detail);
+    TimeError::InvalidPattern { message: format!("invalid pattern {pattern:?}: {detail}") }
+}
+
+impl FromStr for Pattern {
+    type Err = TimeError;
+
+    /// Checks length and every directive, by formatting a sample instant.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let chars = s.chars().count();
+        if chars == 0 {
+            return Err(TimeError::InvalidPattern {
+                message: "pattern is empty: give a strftime pattern such as %Y-%m-%d %H:%M:%S".to_owned(),
+            });
+        }
+        if chars > MAX_PATTERN_CHARS {
+            return Err(TimeError::InvalidPattern {
+                message: format!("pattern is {chars} characters long; at most {MAX_PATTERN_CHARS} are accepted"),
+            });
+        }
+        let sample = Timestamp::UNIX_EPOCH.to_zoned(TimeZone::UTC);
+        jiff::fmt::strtime::format(s, &sample).map_err(|e| pattern_error(s, &e))?;
+        Ok(Pattern(s.to_owned()))
+    }
+}
+
+/// The allowed `format` values, for messages and docs.
+pub const FORMAT_VALUES: &str =
+    "iso, rfc3339, rfc9557, rfc2822, utc, unix, local, clf, relative, syslog, iso_week, discord, custom";
+
+/// One output format, with its style or pattern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    Iso,
+    Rfc3339,
+    Rfc9557,
+    Rfc2822,
+    Utc,
+    Unix,
+    Local,
+    Clf,
+    Relative,
+    Syslog,
+    IsoWeek,
+    Discord(DiscordStyle),
+    Custom(Pattern),
+}
+
+impl Format {
+    /// Reads the `format`, `pattern` and `style` parameters together.
+    ///
+    /// A `pattern` alone means `custom`, a `style` alone means `discord`;
+    /// either one beside another format is an error, since it would be ignored.
+    pub fn parse(
+        format: Option<&str>,
+        pattern: Option<&str>,
+        style: Option<&str>,
+    ) -> Result<Option<Format>, TimeError> {
+        let name = match (format, pattern, style) {
+            (Some(name), _, _) => name.to_ascii_lowercase(),
+            (None, Some(_), None) => "custom".to_owned(),
+            (None, None, Some(_)) => "discord".to_owned(),
+            (None, Some(_), Some(_)) => {
+                return Err(TimeError::InvalidPattern {
+                    message: "pattern (for format=custom) and style (for format=discord) cannot be combined".to_owned(),
+                });
+            }
+            (None, None, None) => return Ok(None),
+        };
+        if name != "custom"
+            && let Some(pattern) = pattern
+        {
+            return Err(TimeError::InvalidPattern {
+                message: format!("pattern {pattern:?} only applies to format=custom, not format={name}"),
+            });
+        }
+        if name != "discord"
+            && let Some(style) = style
+        {
+            return Err(TimeError::InvalidStyle {
+                message: format!("style {style:?} only applies to format=discord, not format={name}"),
+            });
+        }
+        let format = match name.as_str() {
+            "iso" => Format::Iso,
+            "rfc3339" => Format::Rfc3339,
+            "rfc9557" => Format::Rfc9557,
+            "rfc2822" => Format::Rfc2822,
+            "utc" => Format::Utc,
+            "unix" => Format::Unix,
+            "local" => Format::Local,
+            "clf" => Format::Clf,
+            "relative" => Format::Relative,
+            "syslog" => Format::Syslog,
+            "iso_week" => Format::IsoWeek,
+            "discord" => Format::Discord(style.map_or(Ok(DiscordStyle::ShortDateTime), str::parse)?),
+            "custom" => match pattern {
+                Some(pattern) => Format::Custom(pattern.parse()?),
+                None => {
+                    return Err(TimeError::InvalidPattern {
+                        message: "format=custom needs a pattern, e.g. pattern=%Y-%m-%d %H:%M:%S %Z".to_owned(),
+                    });
+                }
+            },
+            _ => {
+                return Err(TimeError::InvalidFormat {
+                    message: format!("unknown format {:?}: use one of {FORMAT_VALUES}", format.unwrap_or_default()),
+                });
+            }
+        };
+        Ok(Some(format))
+    }
+
+    /// The name of this format, as the `format` parameter spells it.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Format::Iso => "iso",
+            Format::Rfc3339 => "rfc3339",
+            Format::Rfc9557 => "rfc9557",
+            Format::Rfc2822 => "rfc2822",
+            Format::Utc => "utc",
+            Format::Unix => "unix",
+            Format::Local => "local",
+            Format::Clf => "clf",
+            Format::Relative => "relative",
+            Format::Syslog => "syslog",
+            Format::IsoWeek => "iso_week",
+            Format::Discord(_) => "discord",
+            Format::Custom(_) => "custom",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOW: i64 = 1_795_000_000; // 2026-11-18
+
+    fn view(second: i64, nanos: i32, zone: &Zone, precision: Precision) -> View<'_> {
+        View::new(Timestamp::new(second, nanos).unwrap(), zone, precision)
+    }
+
+    fn now() -> Timestamp {
+        Timestamp::from_second(NOW).unwrap()
+    }
+
+    #[test]
+    fn spec_section_3_example() {
+        let ny = Zone::parse("America/New_York").unwrap();
+        let v = view(1_700_000_000, 0, &ny, Precision::Seconds);
+        assert_eq!(v.timestamp(), 1_700_000_000);
+        assert_eq!(v.iso(), "2023-11-14T22:13:20.000Z");
+        assert_eq!(v.rfc3339(), "2023-11-14T17:13:20-05:00");
+        assert_eq!(v.utc(), "Tue, 14 Nov 2023 22:13:20 GMT");
+        assert_eq!(v.local(), "2023-11-14 17:13:20");
+    }
+
+    #[test]
+    fn every_preset_matches_spec_section_4_4() {
+        let ny = Zone::parse("America/New_York").unwrap();
+        let p = view(1_700_000_000, 0, &ny, Precision::Seconds).presets(now());
+        assert_eq!(p.iso, "2023-11-14T22:13:20.000Z");
+        assert_eq!(p.rfc3339, "2023-11-14T17:13:20-05:00");
+        assert_eq!(p.rfc9557, "2023-11-14T17:13:20-05:00[America/New_York]");
+        assert_eq!(p.rfc2822, "Tue, 14 Nov 2023 17:13:20 -0500");
+        assert_eq!(p.utc, "Tue, 14 Nov 2023 22:13:20 GMT");
+        assert_eq!(p.unix, "1700000000");
+        assert_eq!(p.local, "2023-11-14 17:13:20");
+        assert_eq!(p.clf, "14/Nov/2023:17:13:20 -0500");
+        assert_eq!(p.relative, "3 years ago");
+        assert_eq!(p.syslog, "2023-11-14T17:13:20.000000-05:00");
+        assert_eq!(p.iso_week, "2023-W46-2");
+        assert_eq!(p.discord.0[0], "<t:1700000000:t>");
+        assert_eq!(p.discord.0[8], "<t:1700000000:R>");
+    }
+
+    #[test]
+    fn discord_previews_in_en_us_match_the_spec() {
+        let utc = Zone::utc();
+        let v = view(1_700_000_000, 0, &utc, Precision::Seconds);
+        let previews = DiscordStyle::ALL.map(|style| v.discord_preview(style, now()));
+        assert_eq!(
+            previews,
+            [
+                "10:13 PM",
+                "10:13:20 PM",
+                "11/14/2023",
+                "November 14, 2023",
+                "November 14, 2023 at 10:13 PM",
+                "Tuesday, November 14, 2023 at 10:13 PM",
+                "11/14/2023, 10:13 PM",
+                "11/14/2023, 10:13:20 PM",
+                "3 years ago",
+            ]
+        );
+        let json = serde_json::to_string(&DiscordStyles(previews.map(String::from))).unwrap();
+        assert!(json.starts_with(r#"{"t":"10:13 PM","T":"10:13:20 PM","d":"#), "{json}");
+    }
+
+    #[test]
+    fn discord_previews_follow_the_zone_and_floor_to_seconds() {
+        let ny = Zone::parse("America/New_York").unwrap();
+        let v = view(1_700_000_000, 999_999_999, &ny, Precision::Nanoseconds);
+        assert_eq!(v.discord_preview(DiscordStyle::LongTime, now()), "5:13:20 PM");
+        assert_eq!(v.discord(DiscordStyle::ShortDateTime), "<t:1700000000:f>");
+        let before_epoch = view(-1, 500_000_000, &ny, Precision::Milliseconds); // -0.5 s
+        assert_eq!(before_epoch.discord(DiscordStyle::Relative), "<t:-1:R>");
+    }
+
+    #[test]
+    fn fractions_follow_the_precision_and_are_floored() {
+        let utc = Zone::utc();
+        let ny = Zone::parse("America/New_York").unwrap();
+        let instant = (1_700_000_000, 123_456_789);
+        for (precision, rfc3339, local) in [
+            (Precision::Seconds, "2023-11-14T22:13:20Z", "2023-11-14 17:13:20"),
+            (Precision::Milliseconds, "2023-11-14T22:13:20.123Z", "2023-11-14 17:13:20.123"),
+            (Precision::Microseconds, "2023-11-14T22:13:20.123456Z", "2023-11-14 17:13:20.123456"),
+            (Precision::Nanoseconds, "2023-11-14T22:13:20.123456789Z", "2023-11-14 17:13:20.123456789"),
+        ] {
+            assert_eq!(view(instant.0, instant.1, &utc, precision).rfc3339(), rfc3339);
+            assert_eq!(view(instant.0, instant.1, &ny, precision).local(), local);
+            assert_eq!(view(instant.0, instant.1, &utc, precision).iso(), "2023-11-14T22:13:20.123Z");
+        }
+        // -0.5 s floors to -1 s, and prints as the civil time it is.
+        let v = view(0, -500_000_000, &utc, Precision::Seconds);
+        assert_eq!(v.timestamp(), -1);
+        assert_eq!(v.rfc3339(), "1969-12-31T23:59:59Z");
+        assert_eq!(v.iso(), "1969-12-31T23:59:59.500Z");
+        assert_eq!(
+            Units::of(v.instant),
+            Units { seconds: -1, milliseconds: -500, microseconds: -500_000, nanoseconds: -500_000_000 }
+        );
+    }
+
+    #[test]
+    fn z_only_for_the_utc_zone() {
+        let plus_zero = Zone::parse("+00:00").unwrap();
+        assert_eq!(view(1_700_000_000, 0, &plus_zero, Precision::Seconds).rfc3339(), "2023-11-14T22:13:20+00:00");
+        let utc = Zone::utc();
+        assert_eq!(view(1_700_000_000, 0, &utc, Precision::Seconds).syslog(), "2023-11-14T22:13:20.000000Z");
+        assert_eq!(view(1_700_000_000, 0, &utc, Precision::Seconds).rfc2822(), "Tue, 14 Nov 2023 22:13:20 +0000");
+    }
+
+    #[test]
+    fn southern_hemisphere_summer_time() {
+        let sydney = Zone::parse("australia/sydney").unwrap();
+        let v = view(1_700_000_000, 0, &sydney, Precision::Seconds);
+        assert_eq!(v.rfc3339(), "2023-11-15T09:13:20+11:00");
+        let info = v.zone_info();
+        assert_eq!((info.abbreviation.as_str(), info.dst), ("AEDT", true));
+    }
+
+    #[test]
+    fn relative_uses_the_largest_whole_unit() {
+        let at = |s: i64| Timestamp::from_second(s).unwrap();
+        assert_eq!(relative(at(NOW), at(NOW)), "now");
+        assert_eq!(relative(at(NOW - 1), at(NOW)), "1 second ago");
+        assert_eq!(relative(at(NOW + 3 * 3600 + 5), at(NOW)), "in 3 hours");
+        assert_eq!(relative(at(NOW - 86_400 * 2), at(NOW)), "2 days ago");
+        assert_eq!(relative(at(NOW + 86_400 * 40), at(NOW)), "in 1 month");
+        assert_eq!(relative(at(-377_705_023_201), at(NOW)), "12025 years ago");
+    }
+
+    #[test]
+    fn extreme_years_still_render() {
+        let utc = Zone::utc();
+        let min = View::new(Timestamp::MIN, &utc, Precision::Nanoseconds);
+        assert_eq!(min.iso(), "-009999-01-02T01:59:59.000Z");
+        assert!(min.utc().contains("GMT"));
+        let far_east = Zone::parse("+14:00").unwrap();
+        let max = View::new(Timestamp::MAX, &far_east, Precision::Nanoseconds);
+        assert_eq!(max.local(), "9999-12-31 12:00:00.999999999");
+        assert!(!max.presets(now()).rfc2822.is_empty());
+    }
+
+    #[test]
+    fn format_parameters_combine_sensibly() {
+        assert_eq!(Format::parse(None, None, None).unwrap(), None);
+        assert_eq!(Format::parse(Some("RFC3339"), None, None).unwrap(), Some(Format::Rfc3339));
+        assert_eq!(Format::parse(Some("iso_week"), None, None).unwrap(), Some(Format::IsoWeek));
+        assert_eq!(
+            Format::parse(Some("discord"), None, None).unwrap(),
+            Some(Format::Discord(DiscordStyle::ShortDateTime))
+        );
+        assert_eq!(Format::parse(None, None, Some("R")).unwrap(), Some(Format::Discord(DiscordStyle::Relative)));
+        assert!(matches!(Format::parse(None, Some("%Y"), None).unwrap(), Some(Format::Custom(_))));
+        assert_eq!(Format::parse(Some("nope"), None, None).unwrap_err().kind(), "invalid_format");
+        assert_eq!(Format::parse(Some("custom"), None, None).unwrap_err().kind(), "invalid_pattern");
+        assert_eq!(Format::parse(Some("iso"), Some("%Y"), None).unwrap_err().kind(), "invalid_pattern");
+        assert_eq!(Format::parse(Some("iso"), None, Some("R")).unwrap_err().kind(), "invalid_style");
+        assert_eq!(Format::parse(Some("discord"), None, Some("x")).unwrap_err().kind(), "invalid_style");
+        assert_eq!(Format::parse(Some("discord"), None, Some("r")).unwrap_err().kind(), "invalid_style");
+    }
+
+    #[test]
+    fn custom_patterns_render_and_name_bad_directives() {
+        let ny = Zone::parse("America/New_York").unwrap();
+        let v = view(1_700_000_000, 123_456_789, &ny, Precision::Nanoseconds);
+        let pattern = Format::parse(Some("custom"), Some("%Y-%m-%d %H:%M:%S.%f %Z %z %:z %Q"), None).unwrap().unwrap();
+        assert_eq!(
+            v.format(&pattern, now()).unwrap(),
+            "2023-11-14 17:13:20.123456789 EST -0500 -05:00 America/New_York"
+        );
+        let err = "%Y-%K".parse::<Pattern>().unwrap_err();
+        assert_eq!(err.kind(), "invalid_pattern");
+        assert!(err.to_string().contains("`K`"), "{err}");
+        assert!("%999999999Y".parse::<Pattern>().unwrap_err().to_string().contains("width"));
+        assert!("%".parse::<Pattern>().is_err());
+        assert!("".parse::<Pattern>().is_err());
+        assert!("%Y".repeat(129).parse::<Pattern>().unwrap_err().to_string().contains("258 characters"));
+        // The widest allowed output is still small.
+        let wide: Pattern = "%255Y".repeat(51).parse().unwrap();
+        assert!(v.format(&Format::Custom(wide), now()).unwrap().len() < 20_000);
+    }
+}

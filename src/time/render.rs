@@ -6,11 +6,12 @@ use std::fmt;
 use std::str::FromStr;
 
 use jiff::fmt::temporal::DateTimePrinter;
-use jiff::tz::TimeZone;
+use jiff::tz::{Offset, TimeZone};
 use jiff::{Timestamp, Unit, Zoned};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
+use super::zone::whole_minutes;
 use super::{Precision, TimeError, Zone, ZoneInfo};
 
 /// The longest custom pattern accepted (SPEC 5).
@@ -65,12 +66,26 @@ pub struct View<'z> {
     pub instant: Timestamp,
     pub zone: &'z Zone,
     pub precision: Precision,
+    /// The instant in the zone: the wall clock.
     zoned: Zoned,
+    /// The zone's offset in whole minutes, for formats that write an offset.
+    offset: Offset,
+    /// The instant at that offset, when it differs from the zone's own
+    /// (local mean time has offsets with seconds). Formats that write an
+    /// offset show this wall clock, so that their text names the exact instant.
+    at_offset: Option<Zoned>,
 }
 
 impl<'z> View<'z> {
     pub fn new(instant: Timestamp, zone: &'z Zone, precision: Precision) -> View<'z> {
-        View { instant, zone, precision, zoned: instant.to_zoned(zone.tz().clone()) }
+        let zoned = instant.to_zoned(zone.tz().clone());
+        let offset = whole_minutes(zoned.offset());
+        let at_offset = (offset != zoned.offset()).then(|| instant.to_zoned(TimeZone::fixed(offset)));
+        View { instant, zone, precision, zoned, offset, at_offset }
+    }
+
+    fn with_offset_zoned(&self) -> &Zoned {
+        self.at_offset.as_ref().unwrap_or(&self.zoned)
     }
 
     /// The `timestamp` field: the instant in `precision`, floored.
@@ -96,13 +111,19 @@ impl<'z> View<'z> {
         if self.zone.is_utc() {
             self.printer(digits).timestamp_to_string(&self.instant)
         } else {
-            self.printer(digits).timestamp_with_offset_to_string(&self.instant, self.zoned.offset())
+            self.printer(digits).timestamp_with_offset_to_string(&self.instant, self.offset)
         }
     }
 
-    /// RFC 3339 plus the zone in brackets: `...-05:00[America/New_York]`.
+    /// RFC 3339 with a numeric offset, plus the zone in brackets:
+    /// `2023-11-14T17:13:20-05:00[America/New_York]`.
     pub fn rfc9557(&self) -> String {
-        self.printer(self.precision.fraction_digits()).zoned_to_string(&self.zoned)
+        let mut text =
+            self.printer(self.precision.fraction_digits()).timestamp_with_offset_to_string(&self.instant, self.offset);
+        text.push('[');
+        text.push_str(self.zone.name());
+        text.push(']');
+        text
     }
 
     /// The HTTP date of RFC 9110: `Tue, 14 Nov 2023 22:13:20 GMT`.
@@ -117,12 +138,12 @@ impl<'z> View<'z> {
 
     /// `Tue, 14 Nov 2023 17:13:20 -0500`.
     pub fn rfc2822(&self) -> String {
-        strftime("%a, %d %b %Y %H:%M:%S %z", &self.zoned)
+        strftime("%a, %d %b %Y %H:%M:%S %z", self.with_offset_zoned())
     }
 
     /// NCSA/Apache common log format: `14/Nov/2023:17:13:20 -0500`.
     pub fn clf(&self) -> String {
-        strftime("%d/%b/%Y:%H:%M:%S %z", &self.zoned)
+        strftime("%d/%b/%Y:%H:%M:%S %z", self.with_offset_zoned())
     }
 
     /// RFC 5424 syslog: RFC 3339 with exactly 6 fraction digits (its maximum).
@@ -490,7 +511,7 @@ impl fmt::Display for Format {
 mod tests {
     use super::*;
 
-    const NOW: i64 = 1_795_000_000; // 2026-11-18
+    const NOW: i64 = 1_795_000_000; // 2026-11-18T11:06:40Z
 
     fn view(second: i64, nanos: i32, zone: &Zone, precision: Precision) -> View<'_> {
         View::new(Timestamp::new(second, nanos).unwrap(), zone, precision)
@@ -596,6 +617,18 @@ mod tests {
         let utc = Zone::utc();
         assert_eq!(view(1_700_000_000, 0, &utc, Precision::Seconds).syslog(), "2023-11-14T22:13:20.000000Z");
         assert_eq!(view(1_700_000_000, 0, &utc, Precision::Seconds).rfc2822(), "Tue, 14 Nov 2023 22:13:20 +0000");
+    }
+
+    #[test]
+    fn offsets_with_seconds_are_written_so_the_text_names_the_exact_instant() {
+        // New York before 1883: local mean time, -04:56:02.
+        let ny = Zone::parse("America/New_York").unwrap();
+        let v = view(-3_000_000_000, 0, &ny, Precision::Seconds);
+        assert_eq!(v.local(), "1874-12-07 13:43:58"); // the true wall clock
+        assert_eq!(v.rfc3339(), "1874-12-07T13:44:00-04:56"); // same instant, offset in whole minutes
+        assert_eq!(v.rfc9557(), "1874-12-07T13:44:00-04:56[America/New_York]");
+        assert_eq!(v.rfc2822(), "Mon, 07 Dec 1874 13:44:00 -0456");
+        assert_eq!(v.zone_info().offset, "-04:56:02");
     }
 
     #[test]

@@ -159,6 +159,15 @@ pub fn offset_text(offset: Offset) -> String {
     if s == 0 { format!("{sign}{h:02}:{m:02}") } else { format!("{sign}{h:02}:{m:02}:{s:02}") }
 }
 
+/// `offset` rounded to the nearest minute, as RFC 3339 and RFC 2822 must
+/// write it. Only local mean time (before a zone adopted standard time, e.g.
+/// New York's -04:56:02 until 1883) has seconds.
+pub fn whole_minutes(offset: Offset) -> Offset {
+    let seconds = offset.seconds();
+    let minutes = (seconds.abs() + 30) / 60 * seconds.signum();
+    Offset::from_seconds(minutes * 60).unwrap_or(offset)
+}
+
 /// Reads `±HH`, `±HH:MM`, `±HHMM`, `±HH:MM:SS` or `±HHMMSS`.
 fn parse_offset(text: &str) -> Option<Offset> {
     let (sign, rest) = match text.as_bytes().first()? {
@@ -198,10 +207,20 @@ pub fn suggest(text: &str) -> Vec<&'static str> {
         .map(|&name| {
             let lower = name.to_ascii_lowercase();
             let city = lower.rsplit('/').next().unwrap_or(&lower);
-            let score = strsim::jaro_winkler(&wanted, &lower).max(strsim::jaro_winkler(&wanted, city));
+            // The shared "America/" of two names says little: a whole name
+            // must be very close, a city name may be further off.
+            let whole = strsim::normalized_damerau_levenshtein(&wanted, &lower);
+            let city = strsim::normalized_damerau_levenshtein(&wanted, city);
+            let score = if whole >= 0.8 {
+                whole
+            } else if city >= 0.6 {
+                city
+            } else {
+                0.0
+            };
             (score, name)
         })
-        .filter(|(score, _)| *score >= 0.85)
+        .filter(|(score, _)| *score > 0.0)
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
     scored.into_iter().take(3).map(|(_, name)| name).collect()
@@ -283,6 +302,15 @@ mod tests {
     }
 
     #[test]
+    fn offsets_round_to_the_nearest_minute() {
+        let round = |s: i32| whole_minutes(Offset::from_seconds(s).unwrap()).seconds();
+        assert_eq!(round(-17_762), -17_760); // -04:56:02 -> -04:56
+        assert_eq!(round(36_292), 36_300); // +10:04:52 -> +10:05
+        assert_eq!(round(-18_000), -18_000);
+        assert_eq!(round(0), 0);
+    }
+
+    #[test]
     fn historical_offsets_keep_their_seconds() {
         // New York kept local mean time (-04:56:02) until 1883.
         let info = Zone::parse("America/New_York").unwrap().info(at(-3_000_000_000));
@@ -300,6 +328,9 @@ mod tests {
         assert!(message.contains("did you mean America/New_York"), "{message}");
         assert_eq!(suggest("Mars/Olympus_Mons"), Vec::<&str>::new());
         assert!(suggest("sydny").contains(&"Australia/Sydney"));
+        assert_eq!(suggest("Asia/Tokio").first(), Some(&"Asia/Tokyo"));
+        assert_eq!(suggest("europe/londn").first(), Some(&"Europe/London"));
+        assert_eq!(suggest("Berlin").first(), Some(&"Europe/Berlin"));
     }
 
     #[test]

@@ -1,0 +1,227 @@
+//! Every error of SPEC 6 that the core endpoints can produce, each as a JSON
+//! envelope with the right HTTP status.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Method, Request};
+use axum::routing::get as get_route;
+use serde_json::json;
+use tower::ServiceExt;
+
+use crate::helpers::{get, method, post_json, post_raw, send};
+
+#[tokio::test]
+async fn exact_body_of_an_unknown_time_zone() {
+    let reply = get("/api/timestamp/convert?timestamp=1700000000&timezone=America/New_Yrok").await;
+    assert_eq!(reply.status, 400);
+    assert_eq!(
+        reply.body,
+        json!({
+            "code": 40003,
+            "message": "unknown time zone \"America/New_Yrok\": did you mean America/New_York?",
+            "data": {
+                "error": "unknown_timezone",
+                "param": "timezone",
+                "suggestions": ["America/New_York"]
+            }
+        })
+    );
+}
+
+#[tokio::test]
+async fn exact_body_of_an_unknown_parameter() {
+    let reply = post_json("/api/timestamp/convert", json!({"timestamp": 1, "timezon": "UTC"})).await;
+    assert_eq!(
+        reply.body,
+        json!({
+            "code": 40010,
+            "message": "unknown parameter \"timezon\": did you mean timezone?; this endpoint accepts timestamp, timezone, precision, format, pattern, style, disambiguation",
+            "data": {"error": "unknown_parameter", "param": "timezon", "suggestion": "timezone"}
+        })
+    );
+}
+
+#[tokio::test]
+async fn bad_request_for_malformed_bodies_and_wrong_types() {
+    for (content_type, body) in [
+        ("application/json", "{\"timestamp\": 1"),
+        ("application/json", "[1700000000]"),
+        ("application/json", "\"1700000000\""),
+        ("application/json", "{\"timestamp\": 1, \"timestamp\": 2}"),
+        ("application/json", "{\"timestamp\": NaN}"),
+        ("application/json", "{\"timestamp\": 1}\n{\"x\": 2}"),
+        ("application/x-www-form-urlencoded", "timestamp=1&timestamp=2"),
+    ] {
+        let reply = post_raw("/api/timestamp/convert", content_type, body).await;
+        reply.assert_error(400, 40000, "bad_request");
+    }
+    let nested = format!("{{\"timestamp\": {}1{}}}", "[".repeat(200), "]".repeat(200));
+    post_raw("/api/timestamp/convert", "application/json", nested).await.assert_error(400, 40000, "bad_request");
+    for value in [json!(true), json!([1]), json!({"a": 1})] {
+        let reply = post_json("/api/timestamp/convert", json!({"timestamp": value})).await;
+        reply.assert_error(400, 40000, "bad_request");
+        assert_eq!(reply.body["data"]["param"], "timestamp");
+    }
+    let reply = post_json("/api/timestamp/convert", json!({"timestamp": 1, "timezone": 5})).await;
+    reply.assert_error(400, 40000, "bad_request");
+    assert_eq!(reply.body["data"]["param"], "timezone");
+    let form = b"timestamp=\xff".to_vec();
+    let reply = post_raw("/api/timestamp/convert", "application/x-www-form-urlencoded", form).await;
+    reply.assert_error(400, 40000, "bad_request");
+    let reply = post_raw("/api/timestamp/convert", "application/json", vec![b'{', 0xff, b'}']).await;
+    reply.assert_error(400, 40000, "bad_request");
+}
+
+#[tokio::test]
+async fn a_parameter_in_both_query_and_body_is_refused() {
+    let reply = post_json("/api/timestamp/convert?timestamp=1", json!({"timestamp": 2})).await;
+    reply.assert_error(400, 40000, "bad_request");
+    assert!(reply.body["message"].as_str().unwrap().contains("more than once"));
+}
+
+#[tokio::test]
+async fn missing_timestamp() {
+    let reply = post_json("/api/timestamp/convert", json!({"timezone": "UTC"})).await;
+    reply.assert_error(400, 40001, "missing_parameter");
+    assert_eq!(reply.body["data"]["param"], "timestamp");
+    post_json("/api/timestamp/format", json!({"timestamp": null})).await.assert_error(400, 40001, "missing_parameter");
+    method(Method::POST, "/api/timestamp/validate").await.assert_error(400, 40001, "missing_parameter");
+}
+
+#[tokio::test]
+async fn invalid_timestamps_say_why_and_where() {
+    let reply = post_json("/api/timestamp/convert", json!({"timestamp": "1,700,000,000"})).await;
+    reply.assert_error(400, 40002, "invalid_timestamp");
+    assert_eq!(reply.body["data"]["position"], 1);
+    assert!(reply.body["message"].as_str().unwrap().contains("separators"));
+    for input in
+        ["yesterday", "2023-02-30", "", "１７００００００００", "1700000000.1234567891", "2023-11-14T25:00:00Z"]
+    {
+        post_json("/api/timestamp/convert", json!({"timestamp": input})).await.assert_error(
+            400,
+            40002,
+            "invalid_timestamp",
+        );
+    }
+    post_raw("/api/timestamp/convert", "application/json", r#"{"timestamp": 1.7e9}"#).await.assert_error(
+        400,
+        40002,
+        "invalid_timestamp",
+    );
+    let long = "1".repeat(300);
+    post_json("/api/timestamp/convert", json!({"timestamp": long})).await.assert_error(400, 40002, "invalid_timestamp");
+}
+
+#[tokio::test]
+async fn precision_and_range_errors() {
+    let reply = get("/api/timestamp/convert?timestamp=1&precision=minutes").await;
+    reply.assert_error(400, 40005, "invalid_precision");
+    assert!(reply.body["message"].as_str().unwrap().contains("milliseconds"));
+    let reply = get("/api/timestamp/convert?timestamp=1700000000000000&precision=s").await;
+    reply.assert_error(400, 40006, "out_of_range");
+    assert!(reply.body["message"].as_str().unwrap().contains("year 53,872,"));
+    let ten_thousand_digits = format!("{{\"timestamp\": {}}}", "9".repeat(10_000));
+    post_raw("/api/timestamp/convert", "application/json", ten_thousand_digits).await.assert_error(
+        400,
+        40002,
+        "invalid_timestamp",
+    );
+    let reply = get("/api/timestamp/convert?timestamp=1&disambiguation=maybe").await;
+    reply.assert_error(400, 40000, "bad_request");
+    assert_eq!(reply.body["data"]["param"], "disambiguation");
+}
+
+#[tokio::test]
+async fn path_like_and_posix_zone_names_are_unknown() {
+    for zone in ["../../etc/passwd", "%2e%2e%2fetc", "EST5EDT,M3.2.0,M11.1.0", "/usr/share/zoneinfo/UTC", ""] {
+        let url =
+            format!("/api/timestamp/convert?timestamp=1&timezone={}", zone.replace('%', "%25").replace(',', "%2C"));
+        get(&url).await.assert_error(400, 40003, "unknown_timezone");
+    }
+}
+
+#[tokio::test]
+async fn not_found_and_method_not_allowed() {
+    get("/api/timestamp/nope").await.assert_error(404, 40400, "not_found");
+    get("/").await.assert_error(404, 40400, "not_found");
+    let reply = method(Method::DELETE, "/api/timestamp/convert").await;
+    reply.assert_error(405, 40500, "method_not_allowed");
+    assert_eq!(reply.headers["allow"], "GET,HEAD,POST");
+    let reply = method(Method::POST, "/api/timestamp/current").await;
+    reply.assert_error(405, 40500, "method_not_allowed");
+    assert_eq!(reply.headers["allow"], "GET,HEAD");
+    method(Method::PUT, "/api/v1/timestamp/format").await.assert_error(405, 40500, "method_not_allowed");
+}
+
+#[tokio::test]
+async fn payload_too_large_at_64_kib() {
+    let body = format!("{{\"timestamp\": 1, \"pad\": \"{}\"}}", "x".repeat(64 * 1024));
+    post_raw("/api/timestamp/convert", "application/json", body).await.assert_error(413, 41300, "payload_too_large");
+    // Without a Content-Length header too (a streamed body).
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> = (0..70).map(|_| Ok(vec![b' '; 1024])).collect();
+    let streamed = Body::from_stream(futures_util::stream::iter(chunks));
+    let request =
+        Request::post("/api/timestamp/convert").header("content-type", "application/json").body(streamed).unwrap();
+    send(request).await.assert_error(413, 41300, "payload_too_large");
+}
+
+#[tokio::test]
+async fn unsupported_media_types() {
+    for content_type in ["text/plain", "application/xml", "multipart/form-data; boundary=x"] {
+        post_raw("/api/timestamp/convert", content_type, "timestamp=1").await.assert_error(
+            415,
+            41500,
+            "unsupported_media_type",
+        );
+    }
+    let request = Request::post("/api/timestamp/convert").body(Body::from("timestamp=1")).unwrap();
+    send(request).await.assert_error(415, 41500, "unsupported_media_type");
+    // JSON with a charset and +json types are JSON.
+    post_raw("/api/timestamp/convert", "application/json; charset=UTF-8", r#"{"timestamp": 1}"#).await.assert_ok();
+    post_raw("/api/timestamp/convert", "application/vnd.api+json", r#"{"timestamp": 1}"#).await.assert_ok();
+}
+
+async fn boom() -> &'static str {
+    panic!("secret internal detail")
+}
+
+#[tokio::test]
+async fn a_panic_becomes_a_500_envelope_and_the_service_keeps_serving() {
+    let router = Router::new()
+        .route("/boom", get_route(boom))
+        .route("/fine", get_route(|| async { "fine" }))
+        .layer(axum::middleware::from_fn(tsconv::http::middleware::request_context));
+    let request = Request::get("/boom").header("x-request-id", "trace-me-42").body(Body::empty()).unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), 500);
+    assert_eq!(response.headers()["x-request-id"], "trace-me-42");
+    let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+    let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(body["code"], 50000);
+    assert_eq!(body["data"]["error"], "internal_error");
+    assert_eq!(body["data"]["request_id"], "trace-me-42");
+    assert!(!body.to_string().contains("secret"));
+    let after = router.oneshot(Request::get("/fine").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(after.status(), 200);
+}
+
+#[tokio::test]
+async fn request_id_is_echoed_or_generated() {
+    let request = Request::get("/healthz").header("x-request-id", "abc-123").body(Body::empty()).unwrap();
+    let reply = send(request).await;
+    assert_eq!(reply.headers["x-request-id"], "abc-123");
+    assert_eq!(reply.headers["api-version"], "1");
+    let generated = get("/healthz").await;
+    assert_eq!(generated.headers["x-request-id"].len(), 36);
+    let oversized = Request::get("/healthz").header("x-request-id", "x".repeat(300)).body(Body::empty()).unwrap();
+    assert_eq!(send(oversized).await.headers["x-request-id"].len(), 36);
+    // Errors carry them too.
+    let error = get("/nowhere").await;
+    assert!(error.headers.contains_key("x-request-id") && error.headers["api-version"] == "1");
+}
+
+#[tokio::test]
+async fn healthz_answers_200() {
+    let reply = get("/healthz").await;
+    assert_eq!(reply.assert_ok()["status"], "ok");
+}

@@ -1,0 +1,101 @@
+//! Calling the app in-process and over a real socket.
+
+use std::net::SocketAddr;
+
+use axum::body::Body;
+use axum::http::{HeaderMap, Method, Request, StatusCode};
+use http_body_util::BodyExt;
+use jiff::Timestamp;
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tower::ServiceExt;
+use tsconv::http::{AppState, Clock, app};
+
+/// The fixed "now" of in-process tests: 2026-11-18T11:06:40Z.
+pub const NOW: i64 = 1_795_000_000;
+
+pub fn state() -> AppState {
+    AppState { clock: Clock::Fixed(Timestamp::from_second(NOW).unwrap()) }
+}
+
+/// One response: status, headers and the parsed JSON body.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Value,
+}
+
+impl Reply {
+    pub fn data(&self) -> &Value {
+        &self.body["data"]
+    }
+
+    /// Asserts a failure's status, envelope code and `data.error`.
+    #[track_caller]
+    pub fn assert_error(&self, status: u16, code: u32, error: &str) -> &Self {
+        assert_eq!(self.status.as_u16(), status, "{:#}", self.body);
+        assert_eq!(self.body["code"], code, "{:#}", self.body);
+        assert_eq!(self.body["data"]["error"], error, "{:#}", self.body);
+        assert!(self.body["message"].as_str().is_some_and(|m| m.len() > 10), "{:#}", self.body);
+        self
+    }
+
+    #[track_caller]
+    pub fn assert_ok(&self) -> &Value {
+        assert_eq!(self.status, StatusCode::OK, "{:#}", self.body);
+        assert_eq!(self.body["code"], 0);
+        assert_eq!(self.body["message"], "ok");
+        self.data()
+    }
+}
+
+/// Sends a request through the router, without a socket.
+pub async fn send(request: Request<Body>) -> Reply {
+    let response = app(state()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let body = if bytes.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("body is not JSON ({e}): {bytes:?}"))
+    };
+    Reply { status, headers, body }
+}
+
+pub async fn get(uri: &str) -> Reply {
+    send(Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+pub async fn post_json(uri: &str, body: Value) -> Reply {
+    post_raw(uri, "application/json", body.to_string()).await
+}
+
+pub async fn post_raw(uri: &str, content_type: &str, body: impl Into<Body>) -> Reply {
+    send(Request::post(uri).header("content-type", content_type).body(body.into()).unwrap()).await
+}
+
+pub async fn method(method: Method, uri: &str) -> Reply {
+    send(Request::builder().method(method).uri(uri).body(Body::empty()).unwrap()).await
+}
+
+/// Serves the app on 127.0.0.1:0 for the rest of the test.
+pub async fn spawn_app() -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        tsconv::server::serve(listener, AppState::default()).await.unwrap();
+    });
+    addr
+}
+
+/// Sends raw bytes over a fresh connection and reads the whole answer
+/// (the request should say `Connection: close`).
+pub async fn raw_exchange(addr: SocketAddr, request: &[u8]) -> String {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    String::from_utf8_lossy(&answer).into_owned()
+}

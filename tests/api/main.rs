@@ -1,0 +1,14 @@
+//! Integration tests of the HTTP API: in-process through `app().oneshot`,
+//! and over a real socket. Also the engine's property and differential tests.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
+
+mod convert;
+mod current;
+mod differential;
+mod errors;
+mod format;
+mod helpers;
+mod roundtrip;
+mod socket;
+mod validate;

@@ -1,0 +1,106 @@
+//! Property tests: rendering then reading gives back the same instant.
+
+use jiff::Timestamp;
+use proptest::prelude::*;
+use tsconv::time::render::in_unit;
+use tsconv::time::{Disambiguation, Input, Precision, ReadOptions, View, Zone, read};
+
+const ZONES: &[&str] = &[
+    "UTC",
+    "America/New_York",
+    "Australia/Sydney",
+    "Asia/Kolkata",
+    "Europe/Dublin",
+    "America/Argentina/Buenos_Aires",
+    "Pacific/Chatham",
+    "+05:45",
+    "-09:30",
+];
+
+fn instant() -> impl Strategy<Value = Timestamp> {
+    (Timestamp::MIN.as_nanosecond()..=Timestamp::MAX.as_nanosecond())
+        .prop_map(|nanos| Timestamp::from_nanosecond(nanos).unwrap())
+}
+
+fn unit() -> impl Strategy<Value = Precision> {
+    prop::sample::select(Precision::ALL.to_vec())
+}
+
+fn zone() -> impl Strategy<Value = Zone> {
+    prop::sample::select(ZONES).prop_map(|name| Zone::parse(name).unwrap())
+}
+
+/// The instant as it is seen at `unit`: floored to a whole unit.
+fn floored(instant: Timestamp, unit: Precision) -> i128 {
+    in_unit(instant, unit) * unit.nanos()
+}
+
+fn read_back(input: Input<'_>, zone: &Zone, precision: Option<Precision>) -> Timestamp {
+    let options = ReadOptions { zone, precision, disambiguation: Disambiguation::Compatible };
+    read(input, &options).unwrap_or_else(|e| panic!("{input:?}: {e}")).instant
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn rfc3339_round_trips_in_any_zone_and_unit(instant in instant(), unit in unit(), zone in zone()) {
+        let view = View::new(instant, &zone, unit);
+        let text = view.rfc3339();
+        prop_assert_eq!(read_back(Input::Text(&text), &zone, None).as_nanosecond(), floored(instant, unit), "{}", text);
+        let text = view.rfc9557();
+        prop_assert_eq!(read_back(Input::Text(&text), &zone, None).as_nanosecond(), floored(instant, unit), "{}", text);
+    }
+
+    #[test]
+    fn the_detected_precision_of_rfc3339_is_the_rendered_one(instant in instant(), unit in unit()) {
+        let utc = Zone::utc();
+        let text = View::new(instant, &utc, unit).rfc3339();
+        let options = ReadOptions { zone: &utc, precision: None, disambiguation: Disambiguation::Compatible };
+        prop_assert_eq!(read(Input::Text(&text), &options).unwrap().precision, unit);
+    }
+
+    #[test]
+    fn unix_numbers_round_trip_in_any_unit(instant in instant(), unit in unit()) {
+        let number = in_unit(instant, unit).to_string();
+        let utc = Zone::utc();
+        prop_assert_eq!(read_back(Input::Number(&number), &utc, Some(unit)).as_nanosecond(), floored(instant, unit));
+        prop_assert_eq!(read_back(Input::Text(&number), &utc, Some(unit)).as_nanosecond(), floored(instant, unit));
+    }
+
+    #[test]
+    fn decimal_seconds_round_trip_exactly(instant in instant()) {
+        let nanos = instant.as_nanosecond();
+        let (seconds, fraction) = (nanos.div_euclid(1_000_000_000), nanos.rem_euclid(1_000_000_000));
+        // A negative instant with a fraction is written as -(|s| - 1).(1e9 - f).
+        let text = if seconds < 0 && fraction > 0 {
+            format!("-{}.{:09}", -(seconds + 1), 1_000_000_000 - fraction)
+        } else {
+            format!("{seconds}.{fraction:09}")
+        };
+        let utc = Zone::utc();
+        prop_assert_eq!(read_back(Input::Number(&text), &utc, Some(Precision::Seconds)).as_nanosecond(), nanos, "{}", text);
+        // Detection reads it as seconds too while it is below 10^11 seconds.
+        if seconds.abs() < 100_000_000_000 {
+            prop_assert_eq!(read_back(Input::Number(&text), &utc, None).as_nanosecond(), nanos, "{}", text);
+        }
+    }
+
+    #[test]
+    fn http_dates_and_local_times_round_trip(instant in instant(), zone in zone()) {
+        let view = View::new(instant, &zone, Precision::Seconds);
+        let whole = floored(instant, Precision::Seconds);
+        // The HTTP date needs a four-digit year.
+        if (0..=9999).contains(&instant.to_zoned(jiff::tz::TimeZone::UTC).year()) {
+            prop_assert_eq!(read_back(Input::Text(&view.utc()), &zone, None).as_nanosecond(), whole);
+        }
+        let local = view.local();
+        let options = ReadOptions { zone: &zone, precision: None, disambiguation: Disambiguation::Compatible };
+        let reading = read(Input::Text(&local), &options);
+        // A wall-clock time in a fold may resolve to its other instant; one
+        // in range always reads back to a time showing the same wall clock.
+        if let Ok(reading) = reading {
+            prop_assert_eq!(View::new(reading.instant, &zone, Precision::Seconds).local(), local);
+        }
+    }
+}

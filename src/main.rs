@@ -1,5 +1,6 @@
 //! The `tsconv` binary: parse the command line, set up logging, run.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -13,6 +14,7 @@ fn main() -> ExitCode {
             tracing_subscriber::fmt()
                 .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
                 .with_writer(std::io::stderr)
+                .with_ansi(std::io::stderr().is_terminal())
                 .init();
             let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
                 Ok(runtime) => runtime,

@@ -30,6 +30,10 @@ pub enum ApiError {
         suggestion: Option<&'static str>,
         message: String,
     },
+    /// More than 1000 batch items, or both `timestamp` and `timestamps`.
+    BatchTooLarge {
+        message: String,
+    },
     NotFound {
         path: String,
     },
@@ -85,6 +89,7 @@ impl ApiError {
                 (StatusCode::BAD_REQUEST, code, error.kind())
             }
             ApiError::UnknownParameter { .. } => (StatusCode::BAD_REQUEST, 40010, "unknown_parameter"),
+            ApiError::BatchTooLarge { .. } => (StatusCode::BAD_REQUEST, 40011, "batch_too_large"),
             ApiError::NotFound { .. } => (StatusCode::NOT_FOUND, 40400, "not_found"),
             ApiError::MethodNotAllowed { .. } => (StatusCode::METHOD_NOT_ALLOWED, 40500, "method_not_allowed"),
             ApiError::PayloadTooLarge { .. } => (StatusCode::PAYLOAD_TOO_LARGE, 41300, "payload_too_large"),
@@ -98,7 +103,9 @@ impl ApiError {
     /// The message for the person who sent the request.
     pub fn message(&self) -> String {
         match self {
-            ApiError::BadRequest { message, .. } | ApiError::UnknownParameter { message, .. } => message.clone(),
+            ApiError::BadRequest { message, .. }
+            | ApiError::UnknownParameter { message, .. }
+            | ApiError::BatchTooLarge { message } => message.clone(),
             ApiError::MissingParameter { param } => {
                 format!("missing parameter {param}: send it in the JSON body, the form body or the query string")
             }
@@ -128,6 +135,7 @@ impl ApiError {
             ApiError::BadRequest { param, .. } => param.as_deref(),
             ApiError::MissingParameter { param } | ApiError::Time { param, .. } => Some(param),
             ApiError::UnknownParameter { name, .. } => Some(name),
+            ApiError::BatchTooLarge { .. } => Some("timestamps"),
             _ => None,
         }
     }

@@ -14,6 +14,9 @@ use serde_json::Value;
 
 use super::error::ApiError;
 
+/// The one parameter that may repeat in a query string or form body.
+const BATCH_PARAM: &str = "timestamps";
+
 /// The largest request body accepted (SPEC 5).
 pub const BODY_LIMIT: usize = 64 * 1024;
 
@@ -48,7 +51,15 @@ impl RawParams {
             param: None,
         })?;
         for (name, value) in pairs {
-            self.push(name, Value::String(value))?;
+            // A batch in a query string or form: `timestamps=1&timestamps=2`.
+            if name == BATCH_PARAM {
+                match self.0.iter_mut().find(|(existing, _)| *existing == name) {
+                    Some((_, Value::Array(items))) => items.push(Value::String(value)),
+                    _ => self.push(name, Value::Array(vec![Value::String(value)]))?,
+                }
+            } else {
+                self.push(name, Value::String(value))?;
+            }
         }
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! The web layer: extract parameters, call [`crate::time`], wrap the answer
 //! in the envelope. [`app`] builds the whole router in one place.
 
+pub mod batch;
 pub mod envelope;
 pub mod error;
 pub mod extract;
@@ -12,7 +13,7 @@ use axum::Router;
 use axum::routing::get;
 use jiff::Timestamp;
 
-use routes::{fallback, health, timestamp};
+use routes::{fallback, health, timestamp, timezones};
 
 /// Where "now" comes from: the system clock, or a fixed instant in tests.
 #[derive(Clone, Copy, Debug, Default)]
@@ -44,6 +45,7 @@ fn api() -> Router<AppState> {
         .route("/timestamp/convert", get(timestamp::convert).post(timestamp::convert))
         .route("/timestamp/validate", get(timestamp::validate).post(timestamp::validate))
         .route("/timestamp/format", get(timestamp::format).post(timestamp::format))
+        .route("/timezones", get(timezones::list))
 }
 
 /// The whole application: every route, fallback and layer.

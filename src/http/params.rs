@@ -8,24 +8,50 @@ use serde_json::Value;
 
 use super::error::ApiError;
 use super::extract::RawParams;
-use crate::time::{Disambiguation, Format, Input, Precision, Request, TimeError, Zone};
+use crate::time::{Disambiguation, Format, Input, Precision, ReadOptions, TimeError, Zone};
 
-/// Every parameter name of SPEC 2.
+/// Every parameter name of SPEC 2 and of the zone list.
 pub const ALL_PARAMS: &[&str] =
-    &["timestamp", "timestamps", "timezone", "precision", "format", "pattern", "style", "disambiguation"];
+    &["timestamp", "timestamps", "timezone", "precision", "format", "pattern", "style", "disambiguation", "q", "at"];
+
+/// The most items one batch may hold (SPEC 4.5).
+pub const MAX_BATCH: usize = 1000;
 
 /// What each endpoint accepts.
 pub mod accepts {
     pub const CURRENT: &[&str] = &["timezone", "precision"];
     pub const CONVERT: &[&str] =
-        &["timestamp", "timezone", "precision", "format", "pattern", "style", "disambiguation"];
-    pub const VALIDATE: &[&str] = &["timestamp", "timezone", "precision", "disambiguation"];
+        &["timestamp", "timestamps", "timezone", "precision", "format", "pattern", "style", "disambiguation"];
+    pub const VALIDATE: &[&str] = &["timestamp", "timestamps", "timezone", "precision", "disambiguation"];
     pub const FORMAT: &[&str] = CONVERT;
+    pub const TIMEZONES: &[&str] = &["q", "at"];
 }
 
 /// The parameters of one request, checked against what its endpoint accepts.
 #[derive(Debug)]
 pub struct Params(RawParams);
+
+/// One input, or a batch whose items are each an input or the reason it is
+/// not one (a wrong JSON type).
+#[derive(Debug)]
+pub enum Inputs<'a> {
+    One(Input<'a>),
+    Many(Vec<Result<Input<'a>, ApiError>>),
+}
+
+/// How inputs are read: the owned parts of [`ReadOptions`].
+#[derive(Debug)]
+pub struct Reading {
+    pub zone: Zone,
+    pub precision: Option<Precision>,
+    pub disambiguation: Disambiguation,
+}
+
+impl Reading {
+    pub fn options(&self) -> ReadOptions<'_> {
+        ReadOptions { zone: &self.zone, precision: self.precision, disambiguation: self.disambiguation }
+    }
+}
 
 impl Params {
     /// Rejects parameters that `accepted` does not list.
@@ -42,7 +68,7 @@ impl Params {
     }
 
     /// The string value of `name`, or a `bad_request` for another JSON type.
-    fn string(&self, name: &'static str) -> Result<Option<&str>, ApiError> {
+    pub fn string(&self, name: &'static str) -> Result<Option<&str>, ApiError> {
         match self.get(name) {
             None => Ok(None),
             Some(Value::String(text)) => Ok(Some(text)),
@@ -74,6 +100,11 @@ impl Params {
             .map_err(|error| ApiError::Time { error, param: "disambiguation" })
     }
 
+    /// Everything that says how to read the inputs.
+    pub fn reading(&self) -> Result<Reading, ApiError> {
+        Ok(Reading { zone: self.zone()?, precision: self.precision()?, disambiguation: self.disambiguation()? })
+    }
+
     /// `format` with its `pattern` or `style`.
     pub fn format(&self) -> Result<Option<Format>, ApiError> {
         let (format, pattern, style) = (self.string("format")?, self.string("pattern")?, self.string("style")?);
@@ -87,30 +118,56 @@ impl Params {
         })
     }
 
-    /// `timestamp`: a JSON number (its exact text) or a string.
-    pub fn input(&self) -> Result<Input<'_>, ApiError> {
-        match self.get("timestamp") {
-            None => Err(ApiError::MissingParameter { param: "timestamp" }),
-            Some(Value::Number(number)) => Ok(Input::Number(number.as_str())),
-            Some(Value::String(text)) => Ok(Input::Text(text)),
-            Some(other) => Err(ApiError::BadRequest {
-                message: format!(
-                    "timestamp must be a number or a string, not {}: e.g. 1700000000 or \"2023-11-14T22:13:20Z\"",
-                    json_type(other)
-                ),
-                param: Some("timestamp".to_owned()),
+    /// `timestamp`, or the batch `timestamps` (1 to 1000 items).
+    pub fn inputs(&self) -> Result<Inputs<'_>, ApiError> {
+        match (self.get("timestamp"), self.get("timestamps")) {
+            (Some(_), Some(_)) => Err(ApiError::BatchTooLarge {
+                message: "send either timestamp (one input) or timestamps (a batch), not both".to_owned(),
             }),
+            (Some(value), None) => input_of(value, "timestamp").map(Inputs::One),
+            (None, Some(Value::Array(items))) => {
+                if items.is_empty() {
+                    return Err(ApiError::BadRequest {
+                        message: format!("timestamps is empty: send 1 to {MAX_BATCH} items"),
+                        param: Some("timestamps".to_owned()),
+                    });
+                }
+                if items.len() > MAX_BATCH {
+                    return Err(ApiError::BatchTooLarge {
+                        message: format!(
+                            "timestamps has {} items; at most {MAX_BATCH} are accepted in one request: split the batch",
+                            items.len()
+                        ),
+                    });
+                }
+                Ok(Inputs::Many(items.iter().map(|item| input_of(item, "timestamps")).collect()))
+            }
+            (None, Some(other)) => Err(ApiError::BadRequest {
+                message: format!("timestamps must be an array, not {}", json_type(other)),
+                param: Some("timestamps".to_owned()),
+            }),
+            (None, None) => Err(ApiError::MissingParameter { param: "timestamp" }),
         }
     }
 
-    /// Everything convert, validate and format need to read the input.
-    pub fn request(&self) -> Result<Request<'_>, ApiError> {
-        Ok(Request {
-            input: self.input()?,
-            zone: self.zone()?,
-            precision: self.precision()?,
-            disambiguation: self.disambiguation()?,
-        })
+    /// An optional instant given as any timestamp input, read in UTC.
+    pub fn input(&self, name: &'static str) -> Result<Option<Input<'_>>, ApiError> {
+        self.get(name).map(|value| input_of(value, name)).transpose()
+    }
+}
+
+/// A JSON number (its exact text) or a string; anything else is refused.
+fn input_of<'a>(value: &'a Value, param: &'static str) -> Result<Input<'a>, ApiError> {
+    match value {
+        Value::Number(number) => Ok(Input::Number(number.as_str())),
+        Value::String(text) => Ok(Input::Text(text)),
+        other => Err(ApiError::BadRequest {
+            message: format!(
+                "{param} must hold a number or a string, not {}: e.g. 1700000000 or \"2023-11-14T22:13:20Z\"",
+                json_type(other)
+            ),
+            param: Some(param.to_owned()),
+        }),
     }
 }
 

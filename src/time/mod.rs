@@ -15,7 +15,7 @@ pub mod zone;
 
 pub use error::TimeError;
 pub use input::{Disambiguation, Input, Kind, ReadOptions, Reading, read};
-pub use ops::{Formatted, Report, Request, convert, current, format};
+pub use ops::{Formatted, Report, convert, current, format};
 pub use precision::{PRECISION_VALUES, Precision};
 pub use render::{DiscordStyle, FORMAT_VALUES, Format, Pattern, View};
 pub use validate::Validation;

@@ -5,25 +5,10 @@
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::input::{Disambiguation, Input, Kind, ReadOptions, read};
+use super::input::{Input, Kind, ReadOptions, read};
 use super::render::{Format, Presets, Units, UnitsText, View};
 use super::validate::Validation;
 use super::{Precision, TimeError, Zone, ZoneInfo};
-
-/// What to read and how: the parsed parameters of convert, validate, format.
-#[derive(Clone, Debug)]
-pub struct Request<'a> {
-    pub input: Input<'a>,
-    pub zone: Zone,
-    pub precision: Option<Precision>,
-    pub disambiguation: Disambiguation,
-}
-
-impl Request<'_> {
-    fn options(&self) -> ReadOptions<'_> {
-        ReadOptions { zone: &self.zone, precision: self.precision, disambiguation: self.disambiguation }
-    }
-}
 
 /// An instant in every representation of SPEC 3 (the `data` of current and
 /// convert).
@@ -82,19 +67,26 @@ pub fn current(now: Timestamp, zone: &Zone, precision: Precision) -> Report {
 }
 
 /// One input in every representation, plus `formatted` when a format is given.
-pub fn convert(request: &Request<'_>, format: Option<&Format>, now: Timestamp) -> Result<Report, TimeError> {
-    let reading = read(request.input, &request.options())?;
-    let view = View::new(reading.instant, &request.zone, reading.precision);
+///
+/// `options.zone` is where wall-clock inputs are read and where the result is shown.
+pub fn convert(
+    input: Input<'_>,
+    options: &ReadOptions<'_>,
+    format: Option<&Format>,
+    now: Timestamp,
+) -> Result<Report, TimeError> {
+    let reading = read(input, options)?;
+    let view = View::new(reading.instant, options.zone, reading.precision);
     let mut report = Report::new(&view);
     report.precision_detected = Some(reading.precision_detected);
-    report.input = Some(InputInfo { kind: reading.kind, text: request.input.text().to_owned() });
+    report.input = Some(InputInfo { kind: reading.kind, text: input.text().to_owned() });
     report.formatted = format.map(|format| view.format(format, now)).transpose()?;
     Ok(report)
 }
 
 /// Whether the input is a valid timestamp, and what it means.
-pub fn validate(request: &Request<'_>) -> Validation {
-    super::validate::validate(request.input, &request.options())
+pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
+    super::validate::validate(input, options)
 }
 
 /// The `data` of format (SPEC 4.4): one format, or every preset.
@@ -116,9 +108,14 @@ pub struct Formatted {
 }
 
 /// Formats one input: with `format`, that one; without, every preset.
-pub fn format(request: &Request<'_>, format: Option<&Format>, now: Timestamp) -> Result<Formatted, TimeError> {
-    let reading = read(request.input, &request.options())?;
-    let view = View::new(reading.instant, &request.zone, reading.precision);
+pub fn format(
+    input: Input<'_>,
+    options: &ReadOptions<'_>,
+    format: Option<&Format>,
+    now: Timestamp,
+) -> Result<Formatted, TimeError> {
+    let reading = read(input, options)?;
+    let view = View::new(reading.instant, options.zone, reading.precision);
     let (formatted, preview, formats) = match format {
         Some(format) => {
             let preview = match format {
@@ -145,15 +142,17 @@ pub fn format(request: &Request<'_>, format: Option<&Format>, now: Timestamp) ->
 mod tests {
     use super::*;
 
-    fn request<'a>(input: Input<'a>, zone: &str) -> Request<'a> {
-        Request { input, zone: Zone::parse(zone).unwrap(), precision: None, disambiguation: Disambiguation::Compatible }
+    use crate::time::Disambiguation;
+
+    fn options(zone: &Zone) -> ReadOptions<'_> {
+        ReadOptions { zone, precision: None, disambiguation: Disambiguation::Compatible }
     }
 
     #[test]
     fn convert_fills_every_field() {
         let now = Timestamp::from_second(1_795_000_000).unwrap();
-        let report =
-            convert(&request(Input::Number("1700000000"), "America/New_York"), Some(&Format::Clf), now).unwrap();
+        let ny = Zone::parse("America/New_York").unwrap();
+        let report = convert(Input::Number("1700000000"), &options(&ny), Some(&Format::Clf), now).unwrap();
         assert_eq!(report.timestamp, 1_700_000_000);
         assert_eq!(report.precision_detected, Some(true));
         assert_eq!(report.input, Some(InputInfo { kind: Kind::Unix, text: "1700000000".into() }));
@@ -165,11 +164,12 @@ mod tests {
     #[test]
     fn format_gives_one_or_all() {
         let now = Timestamp::from_second(1_795_000_000).unwrap();
-        let req = request(Input::Text("1700000000"), "UTC");
-        let all = format(&req, None, now).unwrap();
+        let utc = Zone::utc();
+        let input = Input::Text("1700000000");
+        let all = format(input, &options(&utc), None, now).unwrap();
         assert!(all.formats.is_some() && all.formatted.is_none() && all.format.is_none());
         let discord = Format::parse(Some("discord"), None, Some("F")).unwrap();
-        let one = format(&req, discord.as_ref(), now).unwrap();
+        let one = format(input, &options(&utc), discord.as_ref(), now).unwrap();
         assert_eq!(one.formatted.as_deref(), Some("<t:1700000000:F>"));
         assert_eq!(one.preview.as_deref(), Some("Tuesday, November 14, 2023 at 10:13 PM"));
         assert_eq!(one.format, Some("discord"));

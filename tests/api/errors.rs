@@ -35,7 +35,7 @@ async fn exact_body_of_an_unknown_parameter() {
         reply.body,
         json!({
             "code": 40010,
-            "message": "unknown parameter \"timezon\": did you mean timezone?; this endpoint accepts timestamp, timezone, precision, format, pattern, style, disambiguation",
+            "message": "unknown parameter \"timezon\": did you mean timezone?; this endpoint accepts timestamp, timestamps, timezone, precision, format, pattern, style, disambiguation",
             "data": {"error": "unknown_parameter", "param": "timezon", "suggestion": "timezone"}
         })
     );

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
+mod batch;
 mod convert;
 mod current;
 mod differential;
@@ -11,4 +12,5 @@ mod format;
 mod helpers;
 mod roundtrip;
 mod socket;
+mod timezones;
 mod validate;

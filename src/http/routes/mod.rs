@@ -3,3 +3,4 @@
 pub mod fallback;
 pub mod health;
 pub mod timestamp;
+pub mod timezones;

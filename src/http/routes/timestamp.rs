@@ -1,16 +1,18 @@
 //! The four timestamp endpoints. Each one checks its parameters, calls the
-//! engine, and wraps the answer: no time logic lives here.
+//! engine once per input, and wraps the answer: no time logic lives here.
 
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
 
 use crate::http::AppState;
+use crate::http::batch::Batch;
 use crate::http::envelope::Success;
 use crate::http::error::ApiError;
 use crate::http::extract::RawParams;
-use crate::http::params::{Params, accepts};
-use crate::time::{self, Precision, Validation};
+use crate::http::params::{Inputs, Params, accepts};
+use crate::time::{self, Input, Precision, TimeError};
 
 /// `GET /api/timestamp/current`
 pub async fn current(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
@@ -23,26 +25,36 @@ pub async fn current(State(state): State<AppState>, raw: RawParams) -> Result<Re
 }
 
 /// `POST /api/timestamp/convert` (and GET with a query string)
-pub async fn convert(State(state): State<AppState>, raw: RawParams) -> Result<Success<time::Report>, ApiError> {
+pub async fn convert(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
     let params = Params::check(raw, accepts::CONVERT)?;
-    let request = params.request()?;
-    let format = params.format()?;
-    let report = time::convert(&request, format.as_ref(), state.clock.now()).map_err(ApiError::operation)?;
-    Ok(Success(report))
+    let (inputs, reading, format) = (params.inputs()?, params.reading()?, params.format()?);
+    let (options, now) = (reading.options(), state.clock.now());
+    answer(inputs, |input| time::convert(input, &options, format.as_ref(), now))
 }
 
 /// `POST /api/timestamp/validate`: HTTP 200 whether or not the input is valid.
-pub async fn validate(raw: RawParams) -> Result<Success<Validation>, ApiError> {
+pub async fn validate(raw: RawParams) -> Result<Response, ApiError> {
     let params = Params::check(raw, accepts::VALIDATE)?;
-    let request = params.request()?;
-    Ok(Success(time::ops::validate(&request)))
+    let (inputs, reading) = (params.inputs()?, params.reading()?);
+    let options = reading.options();
+    answer(inputs, |input| Ok(time::ops::validate(input, &options)))
 }
 
 /// `POST /api/timestamp/format`
-pub async fn format(State(state): State<AppState>, raw: RawParams) -> Result<Success<time::Formatted>, ApiError> {
+pub async fn format(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
     let params = Params::check(raw, accepts::FORMAT)?;
-    let request = params.request()?;
-    let format = params.format()?;
-    let formatted = time::format(&request, format.as_ref(), state.clock.now()).map_err(ApiError::operation)?;
-    Ok(Success(formatted))
+    let (inputs, reading, format) = (params.inputs()?, params.reading()?, params.format()?);
+    let (options, now) = (reading.options(), state.clock.now());
+    answer(inputs, |input| time::format(input, &options, format.as_ref(), now))
+}
+
+/// One result for one input, a [`Batch`] for many.
+fn answer<'a, T: Serialize>(
+    inputs: Inputs<'a>,
+    mut operation: impl FnMut(Input<'a>) -> Result<T, TimeError>,
+) -> Result<Response, ApiError> {
+    Ok(match inputs {
+        Inputs::One(input) => Success(operation(input).map_err(ApiError::operation)?).into_response(),
+        Inputs::Many(items) => Success(Batch::run(items, operation)).into_response(),
+    })
 }

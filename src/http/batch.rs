@@ -1,0 +1,56 @@
+//! Batch answers (SPEC 4.5): one result or one error per item, so one bad
+//! item never fails the batch.
+
+use serde::Serialize;
+
+use super::error::ApiError;
+use crate::time::{Input, TimeError};
+
+/// `data` of a batch: `count` items, `failed` of them errors.
+#[derive(Debug, Serialize)]
+pub struct Batch<T> {
+    pub count: usize,
+    pub failed: usize,
+    pub results: Vec<Item<T>>,
+}
+
+/// An item's result object, or `{"error": {"code", "message", "error"}}`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Item<T> {
+    Done(T),
+    Failed { error: ItemError },
+}
+
+/// Why one item failed, with the code and kind it would have had alone.
+#[derive(Debug, Serialize)]
+pub struct ItemError {
+    pub code: u32,
+    pub message: String,
+    pub error: &'static str,
+}
+
+impl From<ApiError> for ItemError {
+    fn from(error: ApiError) -> Self {
+        let (_, code, kind) = error.status_code_kind();
+        ItemError { code, message: error.message(), error: kind }
+    }
+}
+
+impl<T> Batch<T> {
+    /// Runs `operation` on every item, in order.
+    pub fn run<'a>(
+        items: Vec<Result<Input<'a>, ApiError>>,
+        mut operation: impl FnMut(Input<'a>) -> Result<T, TimeError>,
+    ) -> Batch<T> {
+        let results: Vec<Item<T>> = items
+            .into_iter()
+            .map(|item| match item.and_then(|input| operation(input).map_err(ApiError::operation)) {
+                Ok(result) => Item::Done(result),
+                Err(error) => Item::Failed { error: error.into() },
+            })
+            .collect();
+        let failed = results.iter().filter(|item| matches!(item, Item::Failed { .. })).count();
+        Batch { count: results.len(), failed, results }
+    }
+}

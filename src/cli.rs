@@ -1,13 +1,23 @@
-//! The command line: `tsconv serve` runs the HTTP service.
+//! The command line: `tsconv serve` runs the HTTP service; `now`, `convert`,
+//! `validate` and `format` run the same engine functions from a shell.
+//!
+//! Exit status: 0 success, 1 some input was invalid, 2 a usage error.
 
+use std::io::{self, BufRead, BufWriter, Write};
 use std::net::SocketAddr;
+use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+use jiff::Timestamp;
+use serde::Serialize;
 
 use crate::server::Config;
+use crate::time::{
+    self, Disambiguation, Format, Formatted, Input, Precision, ReadOptions, Report, TimeError, Validation, Zone,
+};
 
-/// Timestamp conversion service: Unix timestamps and date strings to every
-/// format and time zone, exact to the nanosecond.
+/// Timestamp conversion: Unix timestamps and date strings to every format
+/// and time zone, exact to the nanosecond.
 #[derive(Debug, Parser)]
 #[command(name = "tsconv", version, about)]
 pub struct Cli {
@@ -19,9 +29,24 @@ pub struct Cli {
 pub enum Command {
     /// Run the HTTP service.
     Serve(ServeArgs),
+    #[command(flatten)]
+    Tool(Tool),
 }
 
-#[derive(Debug, clap::Args)]
+/// The operations of the API, from a shell.
+#[derive(Debug, Subcommand)]
+pub enum Tool {
+    /// Show the current time.
+    Now(NowArgs),
+    /// Convert a timestamp or date to every representation.
+    Convert(OperationArgs),
+    /// Check whether an input is a valid timestamp, and of which kind.
+    Validate(ValidateArgs),
+    /// Format a timestamp: one format, or every preset.
+    Format(OperationArgs),
+}
+
+#[derive(Debug, Args)]
 pub struct ServeArgs {
     /// Address to listen on; port 0 picks a free port (the log says which).
     #[arg(long, env = "TSCONV_ADDR", default_value = "127.0.0.1:8080")]
@@ -32,4 +57,346 @@ impl ServeArgs {
     pub fn config(&self) -> Config {
         Config { addr: self.addr }
     }
+}
+
+/// How inputs are read and shown.
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// Time zone: an IANA name (any case), UTC, or an offset such as +05:30.
+    #[arg(long = "tz", value_name = "ZONE", default_value = "UTC", value_parser = Zone::parse)]
+    pub zone: Zone,
+    /// Unit of numeric inputs and of the timestamp field: s, ms, us, ns (default: detected).
+    #[arg(long, value_name = "UNIT", value_parser = clap::builder::ValueParser::new(str::parse::<Precision>))]
+    pub precision: Option<Precision>,
+    /// For a wall-clock time in a DST gap or fold: compatible, earlier, later, reject.
+    #[arg(long, value_name = "RULE", default_value = "compatible", value_parser = clap::builder::ValueParser::new(str::parse::<Disambiguation>))]
+    pub disambiguation: Disambiguation,
+    /// Print the API's `data` object as JSON (one line per result).
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl ReadArgs {
+    fn options(&self) -> ReadOptions<'_> {
+        ReadOptions { zone: &self.zone, precision: self.precision, disambiguation: self.disambiguation }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct NowArgs {
+    /// Time zone: an IANA name (any case), UTC, or an offset such as +05:30.
+    #[arg(long = "tz", value_name = "ZONE", default_value = "UTC", value_parser = Zone::parse)]
+    pub zone: Zone,
+    /// Unit of the timestamp field: s, ms, us, ns.
+    #[arg(long, value_name = "UNIT", default_value = "seconds", value_parser = clap::builder::ValueParser::new(str::parse::<Precision>))]
+    pub precision: Precision,
+    /// Print the API's `data` object as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct OperationArgs {
+    /// A Unix timestamp or a date string; `-` reads one per line from standard input.
+    #[arg(allow_hyphen_values = true)]
+    pub input: String,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    /// iso, rfc3339, rfc9557, rfc2822, utc, unix, local, clf, relative, syslog, iso_week, discord, custom.
+    #[arg(long)]
+    pub format: Option<String>,
+    /// strftime pattern for --format custom (implies it).
+    #[arg(long)]
+    pub pattern: Option<String>,
+    /// Discord style for --format discord (implies it): t T d D f F s S R.
+    #[arg(long)]
+    pub style: Option<String>,
+}
+
+impl OperationArgs {
+    fn format(&self) -> Result<Option<Format>, TimeError> {
+        Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The input to check; `-` reads one per line from standard input.
+    #[arg(allow_hyphen_values = true)]
+    pub input: String,
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// Exit status for a usage error.
+const USAGE: u8 = 2;
+
+/// Runs one of the shell commands.
+pub fn run(tool: Tool) -> ExitCode {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let status = match tool {
+        Tool::Now(args) => now(&args, &mut out),
+        Tool::Convert(args) => match args.format() {
+            Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
+                time::convert(input, options, format.as_ref(), now)
+                    .map(|report| Shown::Report(Box::new(report), format.is_some()))
+            }),
+            Err(error) => usage(&error),
+        },
+        Tool::Format(args) => match args.format() {
+            Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
+                time::format(input, options, format.as_ref(), now)
+                    .map(|formatted| Shown::Formatted(Box::new(formatted)))
+            }),
+            Err(error) => usage(&error),
+        },
+        Tool::Validate(args) => each_input(&args.input, &args.read, &mut out, |input, options, _| {
+            Ok(Shown::Validation(time::ops::validate(input, options)))
+        }),
+    };
+    match out.flush() {
+        Ok(()) => status,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => status,
+        Err(error) => {
+            eprintln!("tsconv: cannot write the output: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn usage(error: &TimeError) -> ExitCode {
+    eprintln!("tsconv: {error}");
+    ExitCode::from(USAGE)
+}
+
+fn now(args: &NowArgs, out: &mut impl Write) -> ExitCode {
+    let report = time::current(Timestamp::now(), &args.zone, args.precision);
+    let written = if args.json { write_json(out, &report) } else { write_report_table(out, &report, false) };
+    finish(written, false)
+}
+
+/// What one input became, ready to print.
+enum Shown {
+    /// A conversion, and whether a format was asked for.
+    Report(Box<Report>, bool),
+    Formatted(Box<Formatted>),
+    Validation(Validation),
+}
+
+impl Shown {
+    fn is_invalid(&self) -> bool {
+        matches!(self, Shown::Validation(v) if !v.valid)
+    }
+
+    fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
+        match self {
+            Shown::Report(report, _) => write_json(out, report),
+            Shown::Formatted(formatted) => write_json(out, formatted),
+            Shown::Validation(validation) => write_json(out, validation),
+        }
+    }
+
+    fn write_table(&self, out: &mut impl Write) -> io::Result<()> {
+        match self {
+            Shown::Report(report, _) => write_report_table(out, report, true),
+            Shown::Formatted(formatted) => write_formatted_table(out, formatted),
+            Shown::Validation(validation) => write_validation_table(out, validation),
+        }
+    }
+
+    /// One line per input in streaming mode: the value a log pipeline wants.
+    fn write_line(&self, out: &mut impl Write) -> io::Result<()> {
+        match self {
+            Shown::Report(report, true) => writeln!(out, "{}", report.formatted.as_deref().unwrap_or_default()),
+            Shown::Report(report, false) => writeln!(out, "{}", report.rfc3339),
+            Shown::Formatted(formatted) => match &formatted.formatted {
+                Some(text) => writeln!(out, "{text}"),
+                None => writeln!(out, "{}", formatted.iso),
+            },
+            Shown::Validation(v) => match (&v.kind, &v.error) {
+                (Some(kind), _) => writeln!(out, "valid {}", kind.name()),
+                (None, Some(error)) => writeln!(out, "invalid {}: {}", error.error, error.message),
+                (None, None) => writeln!(out, "invalid"),
+            },
+        }
+    }
+}
+
+/// Runs `operation` on the one input, or on every line of standard input
+/// when the input is `-`.
+fn each_input(
+    input: &str,
+    args: &ReadArgs,
+    out: &mut impl Write,
+    operation: impl Fn(Input<'_>, &ReadOptions<'_>, Timestamp) -> Result<Shown, TimeError>,
+) -> ExitCode {
+    let options = args.options();
+    if input != "-" {
+        return match operation(Input::Text(input), &options, Timestamp::now()) {
+            Ok(shown) => {
+                let written = if args.json { shown.write_json(out) } else { shown.write_table(out) };
+                finish(written, shown.is_invalid())
+            }
+            Err(error) => {
+                eprintln!("tsconv: {error}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let stdin = io::stdin();
+    let mut lines = stdin.lock();
+    let mut line = String::new();
+    let (mut number, mut invalid) = (0u64, false);
+    let now = Timestamp::now();
+    loop {
+        line.clear();
+        match lines.read_line(&mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(error) => {
+                eprintln!("tsconv: line {}: cannot read standard input: {error}", number + 1);
+                invalid = true;
+                break;
+            }
+        }
+        number += 1;
+        let text = line.trim_end_matches(['\n', '\r']);
+        if text.trim().is_empty() {
+            continue;
+        }
+        let written = match operation(Input::Text(text), &options, now) {
+            Ok(shown) => {
+                invalid |= shown.is_invalid();
+                if args.json { shown.write_json(out) } else { shown.write_line(out) }
+            }
+            Err(error) => {
+                invalid = true;
+                eprintln!("tsconv: line {number}: {error}");
+                Ok(())
+            }
+        };
+        if let Err(error) = written {
+            return write_failed(&error);
+        }
+    }
+    if invalid { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
+
+fn finish(written: io::Result<()>, invalid: bool) -> ExitCode {
+    match written {
+        Err(error) => write_failed(&error),
+        Ok(()) if invalid => ExitCode::FAILURE,
+        Ok(()) => ExitCode::SUCCESS,
+    }
+}
+
+fn write_failed(error: &io::Error) -> ExitCode {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("tsconv: cannot write the output: {error}");
+    ExitCode::FAILURE
+}
+
+fn write_json(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    out.write_all(b"\n")
+}
+
+fn row(out: &mut impl Write, label: &str, value: impl std::fmt::Display) -> io::Result<()> {
+    writeln!(out, "{label:<12}{value}")
+}
+
+fn detected(flag: Option<bool>) -> &'static str {
+    match flag {
+        Some(true) => ", detected",
+        _ => "",
+    }
+}
+
+fn write_report_table(out: &mut impl Write, report: &Report, with_input: bool) -> io::Result<()> {
+    row(
+        out,
+        "timestamp",
+        format_args!("{} ({}{})", report.timestamp, report.precision, detected(report.precision_detected)),
+    )?;
+    row(out, "iso", &report.iso)?;
+    row(out, "rfc3339", &report.rfc3339)?;
+    row(out, "utc", &report.utc)?;
+    row(out, "local", &report.local)?;
+    let zone = &report.zone;
+    let dst = if zone.dst { "DST" } else { "no DST" };
+    let next = zone.next_transition.as_deref().map(|t| format!("; next change {t}")).unwrap_or_default();
+    row(out, "timezone", format_args!("{} ({}, {}, {dst}{next})", zone.name, zone.abbreviation, zone.offset))?;
+    if with_input && let Some(input) = &report.input {
+        row(out, "input", input.kind.name())?;
+    }
+    if let Some(formatted) = &report.formatted {
+        row(out, "formatted", formatted)?;
+    }
+    Ok(())
+}
+
+fn write_formatted_table(out: &mut impl Write, formatted: &Formatted) -> io::Result<()> {
+    if let Some(text) = &formatted.formatted {
+        writeln!(out, "{text}")?;
+        if let Some(preview) = &formatted.preview {
+            row(out, "preview", preview)?;
+        }
+        return Ok(());
+    }
+    let Some(p) = &formatted.formats else { return Ok(()) };
+    for (label, value) in [
+        ("iso", &p.iso),
+        ("rfc3339", &p.rfc3339),
+        ("rfc9557", &p.rfc9557),
+        ("rfc2822", &p.rfc2822),
+        ("utc", &p.utc),
+        ("unix", &p.unix),
+        ("local", &p.local),
+        ("clf", &p.clf),
+        ("relative", &p.relative),
+        ("syslog", &p.syslog),
+        ("iso_week", &p.iso_week),
+    ] {
+        row(out, label, value)?;
+    }
+    for ((style, code), preview) in time::DiscordStyle::ALL.iter().zip(&p.discord.0).zip(&p.discord_preview.0) {
+        row(out, &format!("discord {}", style.code()), format_args!("{code:<20}{preview}"))?;
+    }
+    Ok(())
+}
+
+fn write_validation_table(out: &mut impl Write, v: &Validation) -> io::Result<()> {
+    row(out, "valid", if v.valid { "yes" } else { "no" })?;
+    if let (Some(kind), Some(precision)) = (v.kind, v.precision) {
+        row(out, "kind", kind.name())?;
+        row(out, "precision", format_args!("{precision}{}", detected(v.precision_detected)))?;
+    }
+    let c = &v.conforms;
+    let conforms: Vec<&str> = [
+        (c.rfc3339, "rfc3339"),
+        (c.iso8601, "iso8601"),
+        (c.rfc9557, "rfc9557"),
+        (c.rfc2822, "rfc2822"),
+        (c.http_date, "http_date"),
+    ]
+    .into_iter()
+    .filter_map(|(yes, name)| yes.then_some(name))
+    .collect();
+    row(out, "conforms", if conforms.is_empty() { "-".to_owned() } else { conforms.join(", ") })?;
+    if let Some(n) = &v.normalized {
+        row(out, "normalized", format_args!("{} ({})", n.rfc3339, n.timestamp))?;
+    }
+    for warning in &v.warnings {
+        row(out, "warning", warning)?;
+    }
+    if let Some(error) = &v.error {
+        row(out, "error", format_args!("{}: {}", error.error, error.message))?;
+        if let Some(position) = error.position {
+            row(out, "position", position)?;
+        }
+    }
+    Ok(())
 }

@@ -10,6 +10,7 @@ use tsconv::cli::{Cli, Command};
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Tool(tool) => tsconv::cli::run(tool),
         Command::Serve(args) => {
             tracing_subscriber::fmt()
                 .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))

@@ -39,8 +39,7 @@ impl<'a> Input<'a> {
 }
 
 /// What kind of input was read (`input.kind` / `kind` in the API).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     Unix,
     Iso8601,
@@ -50,6 +49,28 @@ pub enum Kind {
     HttpDate,
     Date,
     LocalDatetime,
+}
+
+impl Kind {
+    /// The name used in JSON and messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Unix => "unix",
+            Kind::Iso8601 => "iso8601",
+            Kind::Rfc3339 => "rfc3339",
+            Kind::Rfc9557 => "rfc9557",
+            Kind::Rfc2822 => "rfc2822",
+            Kind::HttpDate => "http_date",
+            Kind::Date => "date",
+            Kind::LocalDatetime => "local_datetime",
+        }
+    }
+}
+
+impl Serialize for Kind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
 }
 
 /// How a wall-clock time in a DST gap or fold becomes an instant.
@@ -525,9 +546,16 @@ fn out_of_range_datetime(text: &str, datetime: DateTime) -> TimeError {
 
 fn read_rfc2822(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
     let zoned: Zoned = jiff::fmt::rfc2822::parse(text).map_err(|e| {
-        TimeError::invalid(format!(
-            "{text:?} is not a valid RFC 2822 or HTTP date ({e}); send e.g. Tue, 14 Nov 2023 22:13:20 GMT"
-        ))
+        if text.bytes().any(|b| b.is_ascii_digit()) {
+            TimeError::invalid(format!(
+                "{text:?} is not a valid RFC 2822 or HTTP date ({e}); send e.g. Tue, 14 Nov 2023 22:13:20 GMT"
+            ))
+        } else {
+            TimeError::invalid(format!(
+                "{text:?} is not a Unix timestamp nor a date we accept; send e.g. 1700000000, \
+                 2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT"
+            ))
+        }
     })?;
     let kind = if is_http_date(text) { Kind::HttpDate } else { Kind::Rfc2822 };
     let (precision, precision_detected) = match options.precision {

@@ -4,12 +4,14 @@
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 mod batch;
+mod cli;
 mod convert;
 mod current;
 mod differential;
 mod errors;
 mod format;
 mod helpers;
+mod readme;
 mod roundtrip;
 mod socket;
 mod timezones;

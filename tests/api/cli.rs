@@ -1,0 +1,134 @@
+//! The command-line tool, run as a process.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tsconv(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tsconv"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or_default().as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+#[test]
+fn convert_prints_an_aligned_table() {
+    let output = tsconv(&["convert", "1700000000", "--tz", "america/new_york"], None);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "timestamp   1700000000 (seconds, detected)\n\
+         iso         2023-11-14T22:13:20.000Z\n\
+         rfc3339     2023-11-14T17:13:20-05:00\n\
+         utc         Tue, 14 Nov 2023 22:13:20 GMT\n\
+         local       2023-11-14 17:13:20\n\
+         timezone    America/New_York (EST, -05:00, no DST; next change 2024-03-10T07:00:00Z)\n\
+         input       unix\n"
+    );
+}
+
+#[test]
+fn json_is_the_apis_data_object() {
+    let output = tsconv(&["convert", "-86400", "--json", "--precision", "ms"], None);
+    assert_eq!(output.status.code(), Some(0));
+    let data: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(data["iso"], "1969-12-31T23:58:33.600Z"); // -86400 ms is 86.4 s before the epoch
+    assert_eq!(data["timestamp"], -86400);
+    assert_eq!(data["precision_detected"], false);
+}
+
+#[test]
+fn now_in_a_zone() {
+    let output = tsconv(&["now", "--tz", "Asia/Tokyo", "--json", "--precision", "ns"], None);
+    assert_eq!(output.status.code(), Some(0));
+    let data: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(data["timezone"], "Asia/Tokyo");
+    assert_eq!(data["precision"], "nanoseconds");
+    let served = data["units"]["seconds"].as_i64().unwrap();
+    let now = jiff::Timestamp::now().as_second();
+    assert!((now - 5..=now).contains(&served));
+    let table = stdout(&tsconv(&["now"], None));
+    assert!(
+        table.starts_with("timestamp   ") && table.contains("\ntimezone    UTC (UTC, +00:00, no DST)\n"),
+        "{table}"
+    );
+}
+
+#[test]
+fn format_one_or_all() {
+    let output = tsconv(&["format", "1700000000", "--tz", "America/New_York", "--format", "clf"], None);
+    assert_eq!(stdout(&output), "14/Nov/2023:17:13:20 -0500\n");
+    let output = tsconv(&["format", "1700000000", "--pattern", "%d.%m.%Y %H:%M"], None);
+    assert_eq!(stdout(&output), "14.11.2023 22:13\n");
+    let output = tsconv(&["format", "1700000000", "--style", "F"], None);
+    assert_eq!(stdout(&output), "<t:1700000000:F>\npreview     Tuesday, November 14, 2023 at 10:13 PM\n");
+    let all = stdout(&tsconv(&["format", "1700000000", "--tz", "America/New_York"], None));
+    assert!(all.contains("\nclf         14/Nov/2023:17:13:20 -0500\n"), "{all}");
+    assert!(all.contains("\ndiscord D   <t:1700000000:D>    November 14, 2023\n"), "{all}");
+}
+
+#[test]
+fn validate_answers_and_exits_1_when_invalid() {
+    let valid = tsconv(&["validate", "2023-11-14T22:13:20Z"], None);
+    assert_eq!(valid.status.code(), Some(0));
+    assert!(stdout(&valid).starts_with("valid       yes\nkind        rfc3339\n"), "{}", stdout(&valid));
+    let invalid = tsconv(&["validate", "2023-02-30"], None);
+    assert_eq!(invalid.status.code(), Some(1));
+    assert!(stdout(&invalid).contains("error       invalid_timestamp: "));
+    let json = tsconv(&["validate", "1.5e9", "--json"], None);
+    let data: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!((data["valid"].as_bool(), data["error"]["position"].as_u64()), (Some(false), Some(3)));
+}
+
+#[test]
+fn stdin_streams_one_result_per_line_and_reports_bad_lines() {
+    let lines = "1700000000\nbogus\n\n1700000000000\r\n2023-11-14T22:13:20Z\n";
+    let output = tsconv(&["convert", "-", "--tz", "Asia/Tokyo"], Some(lines));
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout(&output),
+        "2023-11-15T07:13:20+09:00\n2023-11-15T07:13:20.000+09:00\n2023-11-15T07:13:20+09:00\n"
+    );
+    assert!(stderr(&output).starts_with("tsconv: line 2: \"bogus\" is not a Unix timestamp"), "{}", stderr(&output));
+    let output = tsconv(&["convert", "-", "--json"], Some("0\n1\n"));
+    assert_eq!(output.status.code(), Some(0));
+    let rows: Vec<serde_json::Value> = stdout(&output).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[1]["iso"], "1970-01-01T00:00:01.000Z");
+    let output = tsconv(&["format", "-", "--format", "unix", "--precision", "ms"], Some("2023-11-14T22:13:20.5Z\n"));
+    assert_eq!(stdout(&output), "1700000000500\n");
+    let output = tsconv(&["validate", "-"], Some("2023-11-14\nnope\n"));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).starts_with("valid date\ninvalid invalid_timestamp: "), "{}", stdout(&output));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["convert", "1", "--tz", "Mars/Base"][..],
+        &["convert", "1", "--format", "yaml"],
+        &["convert", "1", "--precision", "minutes"],
+        &["format", "1", "--format", "iso", "--style", "R"],
+        &["convert"],
+        &["frobnicate"],
+    ] {
+        let output = tsconv(args, None);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert!(!stderr(&output).is_empty());
+    }
+    assert_eq!(tsconv(&["convert", "yesterday"], None).status.code(), Some(1));
+}

@@ -11,5 +11,8 @@
 
 pub mod cli;
 pub mod http;
+pub mod keys;
+pub mod metrics;
+pub mod ratelimit;
 pub mod server;
 pub mod time;

@@ -1,36 +1,264 @@
-//! Binding the socket, serving the app, and shutting down gracefully.
+//! Binding the socket, serving connections, and shutting down gracefully.
+//!
+//! Each connection is served by hyper's HTTP/1 server with a header-read
+//! timeout (a client that never finishes its headers is dropped without
+//! holding anyone else up), under a cap on concurrent connections (at the
+//! cap, new connections wait in the kernel's backlog). On SIGTERM or Ctrl-C
+//! the listener closes, `/readyz` turns 503, idle connections close, and
+//! requests in flight finish within the grace period.
 
+use std::convert::Infallible;
+use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
+use std::num::NonZeroU32;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
+use axum::Router;
+use axum::extract::ConnectInfo;
+use axum::http::{HeaderValue, header};
+use futures_util::FutureExt;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower::ServiceExt;
 
-use crate::http::{AppState, app};
+use crate::http::{AppState, REQUEST_TIMEOUT, app};
+use crate::keys::{Keys, KeysError};
+use crate::ratelimit::{Limiter, Limits};
+
+/// How long draining waits for requests still on their way before idle
+/// connections are closed.
+const DRAIN_PATIENCE: Duration = Duration::from_secs(1);
 
 /// How to run the server; built once from the command line and environment.
 #[derive(Clone, Debug)]
 pub struct Config {
     pub addr: SocketAddr,
+    pub api_keys_file: Option<PathBuf>,
+    /// Requests per second per client; 0 turns the limit off.
+    pub rate_limit: u32,
+    pub rate_burst: u32,
+    pub redis_url: Option<String>,
+    pub rate_limit_fail_closed: bool,
+    pub trust_proxy: bool,
+    pub access_log: bool,
+    pub max_connections: usize,
+    pub request_timeout: Duration,
+    pub header_timeout: Duration,
+    pub shutdown_grace: Duration,
 }
 
-/// Binds `config.addr` (port 0 picks a free port).
-pub async fn bind(config: &Config) -> io::Result<TcpListener> {
-    TcpListener::bind(config.addr).await
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            api_keys_file: None,
+            rate_limit: 100,
+            rate_burst: 200,
+            redis_url: None,
+            rate_limit_fail_closed: false,
+            trust_proxy: false,
+            access_log: false,
+            max_connections: 1024,
+            request_timeout: REQUEST_TIMEOUT,
+            header_timeout: Duration::from_secs(5),
+            shutdown_grace: Duration::from_secs(30),
+        }
+    }
 }
 
-/// Serves on `listener` until SIGTERM or Ctrl-C, then finishes the requests
-/// in flight and returns.
-pub async fn serve(listener: TcpListener, state: AppState) -> io::Result<()> {
-    axum::serve(listener, app(state)).with_graceful_shutdown(shutdown_signal()).await
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Keys(#[from] KeysError),
+    #[error("invalid --redis-url: {0}")]
+    Redis(#[from] redis::RedisError),
+    #[error("--rate-burst must be at least 1 when --rate-limit is on")]
+    Burst,
+    #[error("cannot listen on {addr}: {source}")]
+    Bind { addr: SocketAddr, source: io::Error },
+    #[error(transparent)]
+    Io(#[from] io::Error),
 }
 
-/// Binds, logs the address as the first line, and serves.
-pub async fn run(config: Config) -> io::Result<()> {
-    let listener = bind(&config).await?;
+impl Config {
+    /// The shared state this configuration describes: keys loaded, limiter built.
+    pub fn state(&self) -> Result<AppState, StartError> {
+        let keys = self.api_keys_file.as_deref().map(Keys::open).transpose()?.map(Arc::new);
+        let limiter = match NonZeroU32::new(self.rate_limit) {
+            None => None,
+            Some(rate) => {
+                let limits = Limits { rate, burst: NonZeroU32::new(self.rate_burst).ok_or(StartError::Burst)? };
+                Some(Arc::new(match &self.redis_url {
+                    Some(url) => Limiter::redis(limits, url, self.rate_limit_fail_closed)?,
+                    None => Limiter::in_memory(limits),
+                }))
+            }
+        };
+        Ok(AppState {
+            keys,
+            limiter,
+            trust_proxy: self.trust_proxy,
+            access_log: self.access_log,
+            request_timeout: self.request_timeout,
+            ..AppState::default()
+        })
+    }
+}
+
+/// Binds, logs the address as the first line, serves until a shutdown
+/// signal, then drains.
+pub async fn run(config: Config) -> Result<(), StartError> {
+    let state = config.state()?;
+    let listener =
+        TcpListener::bind(config.addr).await.map_err(|source| StartError::Bind { addr: config.addr, source })?;
     tracing::info!("tsconv listening on http://{}", listener.local_addr()?);
-    serve(listener, AppState::default()).await?;
+    if let Some(keys) = &state.keys {
+        tracing::info!(keys = keys.current().len(), "API keys are required on /api/* and /metrics");
+        spawn_key_reloader(Arc::clone(keys));
+    }
+    spawn_housekeeping(state.limiter.clone());
+    serve(listener, state, &config, shutdown_signal()).await?;
     tracing::info!("tsconv stopped");
     Ok(())
+}
+
+/// Serves `listener` until `shutdown` completes, then stops accepting and
+/// lets the requests in flight finish (up to `config.shutdown_grace`).
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    config: &Config,
+    shutdown: impl Future<Output = ()>,
+) -> io::Result<()> {
+    let draining = Arc::clone(&state.draining);
+    let router = app(state);
+    let permits = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let graceful = GracefulShutdown::new();
+    let open = Arc::new(AtomicUsize::new(0));
+    let spawn = |stream: tokio::net::TcpStream, peer: SocketAddr, permit| {
+        let _ = stream.set_nodelay(true);
+        let connection = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(config.header_timeout)
+            .serve_connection(TokioIo::new(stream), service(router.clone(), peer, Arc::clone(&draining)));
+        let connection = graceful.watch(connection);
+        let open = Arc::clone(&open);
+        open.fetch_add(1, Ordering::Relaxed);
+        tokio::spawn(async move {
+            // Errors here are the client's: resets, malformed requests, timeouts.
+            let _ = connection.await;
+            open.fetch_sub(1, Ordering::Relaxed);
+            drop(permit);
+        });
+    };
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            permit = Arc::clone(&permits).acquire_owned() => permit,
+            () = &mut shutdown => break,
+        };
+        let Ok(permit) = permit else { break };
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, peer)) => spawn(stream, peer, Some(permit)),
+                Err(error) => {
+                    // Out of file descriptors and the like: back off, keep serving.
+                    tracing::warn!(%error, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            },
+            () = &mut shutdown => break,
+        }
+    }
+    // Connections the kernel already accepted for us would be reset when the
+    // listener closes: take them and answer their requests too.
+    while let Some(Ok((stream, peer))) = listener.accept().now_or_never() {
+        spawn(stream, peer, None);
+    }
+    drop(listener);
+    draining.store(true, Ordering::Relaxed);
+    tracing::info!("shutting down: no new connections; finishing requests in flight");
+    // Every answer now says `Connection: close`. A connection whose request
+    // is still on its way looks idle to hyper, so give requests a moment to
+    // arrive before idle connections are closed.
+    let patience = Instant::now() + DRAIN_PATIENCE.min(config.shutdown_grace);
+    while open.load(Ordering::Relaxed) > 0 && Instant::now() < patience {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    tokio::select! {
+        () = graceful.shutdown() => {}
+        () = tokio::time::sleep(config.shutdown_grace) => {
+            tracing::warn!(grace = ?config.shutdown_grace, "grace period over: closing the remaining connections");
+        }
+    }
+    Ok(())
+}
+
+/// The router as a hyper service for one connection, which knows its
+/// peer, and closes the connection after each answer once draining.
+fn service(
+    router: Router,
+    peer: SocketAddr,
+    draining: Arc<AtomicBool>,
+) -> impl hyper::service::Service<
+    hyper::Request<Incoming>,
+    Response = axum::response::Response,
+    Error = Infallible,
+    Future = impl Future<Output = Result<axum::response::Response, Infallible>> + Send,
+> + Clone {
+    hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+        request.extensions_mut().insert(ConnectInfo(peer));
+        let (router, draining) = (router.clone(), Arc::clone(&draining));
+        async move {
+            let mut response = router.oneshot(request.map(axum::body::Body::new)).await?;
+            if draining.load(Ordering::Relaxed) {
+                response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+            }
+            Ok(response)
+        }
+    })
+}
+
+/// Reloads the keys file on SIGHUP; a bad file keeps the old keys.
+fn spawn_key_reloader(keys: Arc<Keys>) {
+    #[cfg(unix)]
+    tokio::spawn(async move {
+        use tokio::signal::unix::{SignalKind, signal};
+        let Ok(mut hangups) = signal(SignalKind::hangup()) else {
+            tracing::warn!("cannot listen for SIGHUP: keys will not be reloaded");
+            return;
+        };
+        while hangups.recv().await.is_some() {
+            match keys.reload() {
+                Ok(count) => tracing::info!(keys = count, "API keys reloaded"),
+                Err(error) => tracing::error!(%error, "API keys not reloaded; the previous keys stay in force"),
+            }
+        }
+    });
+    #[cfg(not(unix))]
+    drop(keys);
+}
+
+/// Periodic upkeep: forget idle rate-limit budgets, maintain histograms.
+fn spawn_housekeeping(limiter: Option<Arc<Limiter>>) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(Duration::from_secs(10));
+        loop {
+            ticks.tick().await;
+            crate::metrics::upkeep();
+            if let Some(limiter) = &limiter {
+                limiter.forget_idle();
+            }
+        }
+    });
 }
 
 async fn shutdown_signal() {
@@ -54,5 +282,5 @@ async fn shutdown_signal() {
         () = ctrl_c => {},
         () = terminate => {},
     }
-    tracing::info!("shutdown signal received: finishing requests in flight");
+    tracing::info!("shutdown signal received");
 }

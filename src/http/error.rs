@@ -1,7 +1,7 @@
 //! `ApiError`: every failure of the web layer, with its HTTP status and
 //! envelope code in one place (SPEC 6).
 
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
@@ -40,6 +40,22 @@ pub enum ApiError {
     MethodNotAllowed {
         method: String,
         path: String,
+    },
+    /// A key is needed (keys are on) and none, or a wrong one, was sent.
+    Unauthorized {
+        missing: bool,
+    },
+    /// The request took longer than the server's limit.
+    RequestTimeout {
+        limit: std::time::Duration,
+    },
+    /// The client's budget is spent; it may retry after `retry_after` seconds.
+    RateLimited {
+        retry_after: u64,
+    },
+    /// Shutting down, or the shared limit store is down with fail-closed.
+    Unavailable {
+        message: String,
     },
     PayloadTooLarge {
         limit: usize,
@@ -92,6 +108,10 @@ impl ApiError {
             ApiError::BatchTooLarge { .. } => (StatusCode::BAD_REQUEST, 40011, "batch_too_large"),
             ApiError::NotFound { .. } => (StatusCode::NOT_FOUND, 40400, "not_found"),
             ApiError::MethodNotAllowed { .. } => (StatusCode::METHOD_NOT_ALLOWED, 40500, "method_not_allowed"),
+            ApiError::Unauthorized { .. } => (StatusCode::UNAUTHORIZED, 40100, "unauthorized"),
+            ApiError::RequestTimeout { .. } => (StatusCode::REQUEST_TIMEOUT, 40800, "request_timeout"),
+            ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, 42900, "rate_limited"),
+            ApiError::Unavailable { .. } => (StatusCode::SERVICE_UNAVAILABLE, 50300, "unavailable"),
             ApiError::PayloadTooLarge { .. } => (StatusCode::PAYLOAD_TOO_LARGE, 41300, "payload_too_large"),
             ApiError::UnsupportedMediaType { .. } => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, 41500, "unsupported_media_type")
@@ -116,6 +136,22 @@ impl ApiError {
             ApiError::MethodNotAllowed { method, path } => {
                 format!("{method} is not allowed on {path}: the Allow header lists the methods it answers")
             }
+            ApiError::Unauthorized { missing: true } => {
+                "an API key is required: send it as Authorization: Bearer <key> or X-API-Key: <key>".to_owned()
+            }
+            ApiError::Unauthorized { missing: false } => {
+                "the API key is not valid: check it, or ask for a new one".to_owned()
+            }
+            ApiError::RequestTimeout { limit } => {
+                format!(
+                    "the request took longer than {} s: send the body promptly, or a smaller batch",
+                    limit.as_secs()
+                )
+            }
+            ApiError::RateLimited { retry_after } => {
+                format!("too many requests: retry after {retry_after} s (see the RateLimit-* headers)")
+            }
+            ApiError::Unavailable { message } => message.clone(),
             ApiError::PayloadTooLarge { limit } => {
                 format!("request body is larger than {} KiB: send a smaller body", limit / 1024)
             }
@@ -175,7 +211,17 @@ impl IntoResponse for ApiError {
                 _ => None,
             },
         };
-        json_response(status, &Envelope { code, message: &message, data })
+        let mut response = json_response(status, &Envelope { code, message: &message, data });
+        match self {
+            ApiError::Unauthorized { .. } => {
+                response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+            }
+            ApiError::RateLimited { retry_after } => {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
+            }
+            _ => {}
+        }
+        response
     }
 }
 

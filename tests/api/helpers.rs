@@ -10,12 +10,13 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
 use tsconv::http::{AppState, Clock, app};
+use tsconv::server::Config;
 
 /// The fixed "now" of in-process tests: 2026-11-18T11:06:40Z.
 pub const NOW: i64 = 1_795_000_000;
 
 pub fn state() -> AppState {
-    AppState { clock: Clock::Fixed(Timestamp::from_second(NOW).unwrap()) }
+    AppState { clock: Clock::Fixed(Timestamp::from_second(NOW).unwrap()), ..AppState::default() }
 }
 
 /// One response: status, headers and the parsed JSON body.
@@ -82,12 +83,78 @@ pub async fn method(method: Method, uri: &str) -> Reply {
 
 /// Serves the app on 127.0.0.1:0 for the rest of the test.
 pub async fn spawn_app() -> SocketAddr {
+    spawn_app_with(AppState::default(), Config::default()).await
+}
+
+/// Serves `state` with the connection settings of `config` on 127.0.0.1:0.
+pub async fn spawn_app_with(state: AppState, config: Config) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {
-        tsconv::server::serve(listener, AppState::default()).await.unwrap();
+        tsconv::server::serve(listener, state, &config, std::future::pending()).await.unwrap();
     });
     addr
+}
+
+/// A port that was free a moment ago.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// A `redis-server` of our own on a free port, without persistence,
+/// stopped when dropped. `./scripts/test` installs Redis when missing.
+pub struct Redis {
+    pub port: u16,
+    child: Option<std::process::Child>,
+}
+
+impl Redis {
+    pub fn start() -> Redis {
+        let mut redis = Redis { port: free_port(), child: None };
+        redis.restart();
+        redis
+    }
+
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/", self.port)
+    }
+
+    /// Starts (again) on the same port.
+    pub fn restart(&mut self) {
+        let child = std::process::Command::new("redis-server")
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("redis-server is needed by the rate-limit tests: run ./scripts/test, which installs it");
+        self.child = Some(child);
+        for _ in 0..200 {
+            if let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", self.port)) {
+                use std::io::{Read, Write};
+                let mut reply = [0u8; 7];
+                if stream.write_all(b"PING\r\n").is_ok()
+                    && stream.read_exact(&mut reply).is_ok()
+                    && &reply == b"+PONG\r\n"
+                {
+                    return;
+                }
+            }
+            std::thread::sleep(std::time::Duration::from_millis(25));
+        }
+        panic!("redis-server did not start on port {}", self.port);
+    }
+
+    pub fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for Redis {
+    fn drop(&mut self) {
+        self.stop();
+    }
 }
 
 /// Sends raw bytes over a fresh connection and reads the whole answer

@@ -1,0 +1,105 @@
+//! Who may call the API, and how often: the rate limit, then the API key.
+//!
+//! The client is the API key's id when a valid key is sent, else the peer
+//! address (the `X-Forwarded-For` client only with `--trust-proxy`). The
+//! limit applies to `/api/*`; keys, when on, guard `/api/*` and `/metrics`.
+//! Every limited response carries `RateLimit-Limit`, `RateLimit-Remaining`
+//! and `RateLimit-Reset` (seconds until the budget is whole again).
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::http::AppState;
+use crate::http::error::ApiError;
+use crate::ratelimit::{Budget, Decision, whole_seconds};
+
+static RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("ratelimit-limit");
+static RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("ratelimit-remaining");
+static RATELIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
+static X_API_KEY: HeaderName = HeaderName::from_static("x-api-key");
+
+pub async fn access(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    let api = path.starts_with("/api/");
+    let keys = state.keys.as_ref().filter(|_| api || path == "/metrics");
+    if !api && keys.is_none() {
+        return next.run(request).await;
+    }
+    let presented = presented_key(request.headers());
+    let identity = match (keys, presented) {
+        (Some(keys), Some(key)) => keys.current().verify(key),
+        _ => None,
+    };
+    let mut budget = None;
+    if api && let Some(limiter) = &state.limiter {
+        let client = match &identity {
+            Some(id) => format!("key:{}", id.id),
+            None => format!("ip:{}", client_address(&request, state.trust_proxy)),
+        };
+        match limiter.check(&client).await {
+            Decision::Allowed(allowed) => budget = Some(allowed),
+            Decision::Limited { budget, retry_after } => {
+                metrics::counter!("tsconv_rate_limited_total").increment(1);
+                let error = ApiError::RateLimited { retry_after: whole_seconds(retry_after).max(1) };
+                return with_budget(error.into_response(), Some(budget));
+            }
+            Decision::Unavailable => {
+                let message = "the shared rate-limit store is unreachable and this server fails closed: retry shortly";
+                return ApiError::Unavailable { message: message.to_owned() }.into_response();
+            }
+        }
+    }
+    if keys.is_some() && identity.is_none() {
+        return with_budget(ApiError::Unauthorized { missing: presented.is_none() }.into_response(), budget);
+    }
+    with_budget(next.run(request).await, budget)
+}
+
+/// The key from `Authorization: Bearer <key>` or `X-API-Key: <key>`.
+fn presented_key(headers: &HeaderMap) -> Option<&str> {
+    let bearer = headers.get(header::AUTHORIZATION).and_then(|value| {
+        let value = value.to_str().ok()?;
+        let (scheme, key) = value.split_once(' ')?;
+        scheme.eq_ignore_ascii_case("bearer").then(|| key.trim())
+    });
+    bearer
+        .or_else(|| headers.get(&X_API_KEY).and_then(|value| value.to_str().ok()).map(str::trim))
+        .filter(|k| !k.is_empty())
+}
+
+/// The peer address, or with `trust_proxy` the client that the proxy in
+/// front of us saw: the last address of `X-Forwarded-For`.
+fn client_address(request: &Request, trust_proxy: bool) -> String {
+    let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
+    let forwarded = trust_proxy
+        .then(|| {
+            request
+                .headers()
+                .get_all("x-forwarded-for")
+                .iter()
+                .next_back()?
+                .to_str()
+                .ok()?
+                .rsplit(',')
+                .next()?
+                .trim()
+                .parse::<IpAddr>()
+                .ok()
+        })
+        .flatten();
+    forwarded.or(peer).map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
+}
+
+fn with_budget(mut response: Response, budget: Option<Budget>) -> Response {
+    if let Some(budget) = budget {
+        let headers = response.headers_mut();
+        headers.insert(RATELIMIT_LIMIT.clone(), HeaderValue::from(budget.limit));
+        headers.insert(RATELIMIT_REMAINING.clone(), HeaderValue::from(budget.remaining));
+        headers.insert(RATELIMIT_RESET.clone(), HeaderValue::from(whole_seconds(budget.reset)));
+    }
+    response
+}

@@ -1,0 +1,411 @@
+//! API keys, rate limits (in memory and shared through a real Redis),
+//! timeouts, slow clients, metrics, logs, reload and graceful shutdown.
+
+use std::io::{BufRead, BufReader};
+use std::num::NonZeroU32;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::Request;
+use axum::routing::get as get_route;
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tower::ServiceExt;
+use tsconv::http::{AppState, app};
+use tsconv::keys::{KeySet, Keys, generate};
+use tsconv::ratelimit::{Limiter, Limits};
+use tsconv::server::Config;
+
+use crate::helpers::{Redis, Reply, free_port, raw_exchange, spawn_app_with};
+
+fn limits(rate: u32, burst: u32) -> Limits {
+    Limits { rate: NonZeroU32::new(rate).unwrap(), burst: NonZeroU32::new(burst).unwrap() }
+}
+
+async fn call(state: &AppState, request: Request<Body>) -> Reply {
+    let response = app(state.clone()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+    let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    Reply { status, headers, body }
+}
+
+fn get(uri: &str) -> Request<Body> {
+    Request::get(uri).body(Body::empty()).unwrap()
+}
+
+fn from_client(uri: &str, client: &str) -> Request<Body> {
+    Request::get(uri).header("x-forwarded-for", client).body(Body::empty()).unwrap()
+}
+
+const CONVERT: &str = "/api/timestamp/convert?timestamp=1700000000";
+
+fn keyed_state() -> (AppState, String) {
+    let (key, line) = generate(Some("tests")).unwrap();
+    let keys = Keys::fixed(KeySet::parse(&line).unwrap());
+    (AppState { keys: Some(Arc::new(keys)), ..AppState::default() }, key)
+}
+
+#[tokio::test]
+async fn api_keys_guard_the_api_and_metrics_only() {
+    let (state, key) = keyed_state();
+    let missing = call(&state, get(CONVERT)).await;
+    missing.assert_error(401, 40100, "unauthorized");
+    assert_eq!(missing.headers["www-authenticate"], "Bearer");
+    assert!(missing.body["message"].as_str().unwrap().contains("Authorization: Bearer"));
+    let wrong =
+        call(&state, Request::get(CONVERT).header("authorization", "Bearer tsk_nope").body(Body::empty()).unwrap())
+            .await;
+    wrong.assert_error(401, 40100, "unauthorized");
+    let bearer = Request::get(CONVERT).header("authorization", format!("bearer {key}")).body(Body::empty()).unwrap();
+    call(&state, bearer).await.assert_ok();
+    let header = Request::get(CONVERT).header("x-api-key", key.as_str()).body(Body::empty()).unwrap();
+    call(&state, header).await.assert_ok();
+    for public in ["/healthz", "/readyz"] {
+        call(&state, get(public)).await.assert_ok();
+    }
+    assert_eq!(call(&state, get("/metrics")).await.status, 401);
+    let metrics = Request::get("/metrics").header("x-api-key", key.as_str()).body(Body::empty()).unwrap();
+    assert_eq!(call(&state, metrics).await.status, 200);
+}
+
+#[tokio::test]
+async fn memory_rate_limit_headers_and_429() {
+    let state = AppState {
+        limiter: Some(Arc::new(Limiter::in_memory(limits(1, 2)))),
+        trust_proxy: true,
+        ..AppState::default()
+    };
+    for remaining in ["1", "0"] {
+        let reply = call(&state, from_client(CONVERT, "203.0.113.7")).await;
+        reply.assert_ok();
+        assert_eq!(reply.headers["ratelimit-limit"], "2");
+        assert_eq!(reply.headers["ratelimit-remaining"], remaining);
+        assert!(reply.headers["ratelimit-reset"].to_str().unwrap().parse::<u64>().unwrap() <= 2);
+    }
+    let limited = call(&state, from_client(CONVERT, "203.0.113.7")).await;
+    limited.assert_error(429, 42900, "rate_limited");
+    assert_eq!(limited.headers["retry-after"], "1");
+    assert_eq!(limited.headers["ratelimit-remaining"], "0");
+    // Another client has its own budget; the last X-Forwarded-For hop counts.
+    call(&state, from_client(CONVERT, "198.51.100.1, 203.0.113.9")).await.assert_ok();
+    // Health and metrics are not limited.
+    for _ in 0..5 {
+        assert_eq!(call(&state, from_client("/healthz", "203.0.113.7")).await.status, 200);
+    }
+}
+
+#[tokio::test]
+async fn x_forwarded_for_is_ignored_unless_trusted() {
+    let state = AppState { limiter: Some(Arc::new(Limiter::in_memory(limits(1, 1)))), ..AppState::default() };
+    call(&state, from_client(CONVERT, "203.0.113.1")).await.assert_ok();
+    // Same peer (no proxy trusted), another claimed client: still limited.
+    call(&state, from_client(CONVERT, "203.0.113.2")).await.assert_error(429, 42900, "rate_limited");
+}
+
+#[tokio::test]
+async fn each_api_key_has_its_own_budget() {
+    let (first, first_line) = generate(None).unwrap();
+    let (second, second_line) = generate(None).unwrap();
+    let keys = Keys::fixed(KeySet::parse(&format!("{first_line}\n{second_line}")).unwrap());
+    let state = AppState {
+        keys: Some(Arc::new(keys)),
+        limiter: Some(Arc::new(Limiter::in_memory(limits(1, 1)))),
+        ..AppState::default()
+    };
+    let with = |key: &str| Request::get(CONVERT).header("x-api-key", key).body(Body::empty()).unwrap();
+    call(&state, with(&first)).await.assert_ok();
+    call(&state, with(&first)).await.assert_error(429, 42900, "rate_limited");
+    call(&state, with(&second)).await.assert_ok();
+}
+
+fn redis_state(url: &str, limits: Limits, fail_closed: bool) -> AppState {
+    AppState {
+        limiter: Some(Arc::new(Limiter::redis(limits, url, fail_closed).unwrap())),
+        trust_proxy: true,
+        ..AppState::default()
+    }
+}
+
+#[tokio::test]
+async fn two_replicas_share_one_budget_through_redis() {
+    let redis = Redis::start();
+    let replicas = [redis_state(&redis.url(), limits(1, 5), false), redis_state(&redis.url(), limits(1, 5), false)];
+    let mut allowed = 0;
+    for i in 0..12 {
+        let reply = call(&replicas[i % 2], from_client(CONVERT, "192.0.2.10")).await;
+        match reply.status.as_u16() {
+            200 => allowed += 1,
+            429 => assert!(reply.headers.contains_key("retry-after")),
+            other => panic!("unexpected {other}: {}", reply.body),
+        }
+    }
+    // One budget of 5 (plus at most one refill while the test runs), not two.
+    assert!((5..=6).contains(&allowed), "{allowed} requests allowed");
+    call(&replicas[0], get("/readyz")).await.assert_ok();
+}
+
+#[tokio::test]
+async fn redis_down_fails_open_or_closed() {
+    let nowhere = format!("redis://127.0.0.1:{}/", free_port());
+    let open = redis_state(&nowhere, limits(1, 1), false);
+    for _ in 0..3 {
+        call(&open, from_client(CONVERT, "192.0.2.20")).await.assert_ok();
+    }
+    call(&open, get("/readyz")).await.assert_error(503, 50300, "unavailable");
+    let metrics = call(&open, get("/metrics")).await;
+    assert_eq!(metrics.status, 200);
+    let closed = redis_state(&nowhere, limits(1, 1), true);
+    let reply = call(&closed, from_client(CONVERT, "192.0.2.21")).await;
+    reply.assert_error(503, 50300, "unavailable");
+    assert!(reply.body["message"].as_str().unwrap().contains("fails closed"));
+}
+
+#[tokio::test]
+async fn limits_resume_when_redis_comes_back() {
+    let mut redis = Redis::start();
+    let state = redis_state(&redis.url(), limits(1, 2), false);
+    let client = "192.0.2.30";
+    for _ in 0..2 {
+        call(&state, from_client(CONVERT, client)).await.assert_ok();
+    }
+    call(&state, from_client(CONVERT, client)).await.assert_error(429, 42900, "rate_limited");
+    redis.stop();
+    for _ in 0..5 {
+        // Fail open: never a 5xx while Redis is away.
+        call(&state, from_client(CONVERT, client)).await.assert_ok();
+    }
+    redis.restart();
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let reply = call(&state, from_client(CONVERT, client)).await;
+        match reply.status.as_u16() {
+            429 => break,
+            200 => {}
+            other => panic!("unexpected {other}: {}", reply.body),
+        }
+        assert!(Instant::now() < deadline, "limits did not resume after Redis came back");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn slow_handler() -> &'static str {
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    "late"
+}
+
+#[tokio::test]
+async fn a_slow_request_gets_a_408_envelope() {
+    let state = AppState { request_timeout: Duration::from_millis(100), ..AppState::default() };
+    let router = Router::new()
+        .route("/slow", get_route(slow_handler))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), tsconv::http::middleware::timeout))
+        .with_state(state);
+    let response = router.oneshot(get("/slow")).await.unwrap();
+    assert_eq!(response.status(), 408);
+    let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+    let body: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!((body["code"].as_u64(), body["data"]["error"].as_str()), (Some(40800), Some("request_timeout")));
+}
+
+#[tokio::test]
+async fn a_client_that_never_finishes_its_headers_is_dropped() {
+    let config = Config { header_timeout: Duration::from_millis(500), ..Config::default() };
+    let addr = spawn_app_with(AppState::default(), config).await;
+    let mut slow = tokio::net::TcpStream::connect(addr).await.unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: slow\r\nX-Wait: ").await.unwrap();
+    // Others are served meanwhile.
+    let answer = raw_exchange(addr, b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let mut rest = Vec::new();
+    let closed = tokio::time::timeout(Duration::from_secs(10), slow.read_to_end(&mut rest)).await;
+    assert!(closed.is_ok(), "the slow client was not dropped");
+}
+
+#[tokio::test]
+async fn metrics_count_requests_by_route_and_status() {
+    let state = AppState::default();
+    call(&state, get(CONVERT)).await.assert_ok();
+    call(&state, get("/api/v1/timestamp/convert?timestamp=x")).await.assert_error(400, 40002, "invalid_timestamp");
+    let response = app(state).oneshot(get("/metrics")).await.unwrap();
+    assert_eq!(response.headers()["content-type"], "text/plain; version=0.0.4; charset=utf-8");
+    let text =
+        String::from_utf8(http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes().to_vec())
+            .unwrap();
+    assert!(
+        text.lines().any(|l| l.starts_with("tsconv_http_requests_total{")
+            && l.contains("route=\"/api/timestamp/convert\"")
+            && l.contains("status=\"200\"")),
+        "{text}"
+    );
+    assert!(text.contains("route=\"/api/v1/timestamp/convert\""), "{text}");
+    assert!(text.contains("tsconv_http_request_duration_seconds_bucket{"), "{text}");
+}
+
+/// The built binary, serving on a free port, with its log lines collected.
+struct Server {
+    child: Child,
+    addr: std::net::SocketAddr,
+    logs: Arc<Mutex<Vec<String>>>,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tsconv"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(args)
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let first = lines.next().unwrap().unwrap();
+        let addr = first
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split(['"', ' ']).next())
+            .unwrap_or_else(|| panic!("no address in {first:?}"))
+            .parse()
+            .unwrap();
+        let logs = Arc::new(Mutex::new(vec![first]));
+        let sink = Arc::clone(&logs);
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                sink.lock().unwrap().push(line);
+            }
+        });
+        Server { child, addr, logs }
+    }
+
+    fn signal(&self, name: &str) {
+        let status = Command::new("kill").args([&format!("-{name}"), &self.child.id().to_string()]).status().unwrap();
+        assert!(status.success());
+    }
+
+    fn wait(mut self) -> (std::process::ExitStatus, Vec<String>) {
+        let status = self.child.wait().unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        let logs = self.logs.lock().unwrap().clone();
+        (status, logs)
+    }
+}
+
+async fn status_with_key(addr: std::net::SocketAddr, key: &str) -> String {
+    let request =
+        format!("GET /api/timestamp/current HTTP/1.1\r\nHost: t\r\nX-API-Key: {key}\r\nConnection: close\r\n\r\n");
+    let answer = raw_exchange(addr, request.as_bytes()).await;
+    answer.get(9..12).unwrap_or_default().to_owned()
+}
+
+#[tokio::test]
+async fn sighup_reloads_the_keys_and_keys_never_reach_the_logs() {
+    let folder = std::env::temp_dir().join(format!("tsconv-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let file = folder.join("keys");
+    let (first, first_line) = generate(Some("first")).unwrap();
+    let (second, second_line) = generate(Some("second")).unwrap();
+    std::fs::write(&file, format!("{first_line}\n")).unwrap();
+    let server = Server::start(&["--api-keys-file", file.to_str().unwrap(), "--access-log", "--log-format", "json"]);
+    assert_eq!(status_with_key(server.addr, &first).await, "200");
+    assert_eq!(status_with_key(server.addr, &second).await, "401");
+    std::fs::write(&file, format!("{first_line}\n{second_line}\n")).unwrap();
+    server.signal("HUP");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while status_with_key(server.addr, &second).await != "200" {
+        assert!(Instant::now() < deadline, "the new key was not loaded after SIGHUP");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // A broken file keeps the keys in force.
+    std::fs::write(&file, "not a digest\n").unwrap();
+    server.signal("HUP");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(status_with_key(server.addr, &first).await, "200");
+    server.signal("TERM");
+    let (status, logs) = server.wait();
+    assert!(status.success(), "{status}");
+    let all = logs.join("\n");
+    assert!(all.contains("API keys reloaded") && all.contains("not reloaded"), "{all}");
+    for key in [&first, &second] {
+        assert!(!all.contains(key.as_str()), "a key reached the logs");
+        assert!(!all.contains(&key[4..20]), "part of a key reached the logs");
+    }
+    // JSON access lines: request id, route, status, latency.
+    let access: Vec<Value> = logs
+        .iter()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|line| line["target"] == "tsconv::access")
+        .collect();
+    assert!(access.iter().any(|line| line["status"] == 401 && line["route"] == "/api/timestamp/current"), "{all}");
+    assert!(access.iter().all(|line| line["request_id"].is_string() && line["latency_ms"].is_number()), "{all}");
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
+#[tokio::test]
+async fn sigterm_under_load_loses_no_request() {
+    let server = Server::start(&["--rate-limit", "0"]);
+    let addr = server.addr;
+    let items: Vec<String> = (0..1000).map(|i| (1_700_000_000 + i).to_string()).collect();
+    let body = format!(r#"{{"timestamps": [{}], "timezone": "Europe/Paris"}}"#, items.join(","));
+    let request = Arc::new(format!(
+        "POST /api/timestamp/format HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    ));
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut clients = Vec::new();
+    for _ in 0..8 {
+        let (request, stop) = (Arc::clone(&request), Arc::clone(&stop));
+        clients.push(tokio::spawn(async move {
+            let (mut completed, mut lost) = (0u32, Vec::new());
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let Ok(mut stream) = tokio::net::TcpStream::connect(addr).await else { break };
+                if stream.write_all(request.as_bytes()).await.is_err() {
+                    lost.push("write failed".to_owned());
+                    continue;
+                }
+                let mut answer = Vec::new();
+                match stream.read_to_end(&mut answer).await {
+                    Ok(_) if answer.starts_with(b"HTTP/1.1 200") && answer.ends_with(b"}}") => completed += 1,
+                    Ok(_) => lost.push(String::from_utf8_lossy(&answer[..answer.len().min(200)]).into_owned()),
+                    Err(error) => lost.push(error.to_string()),
+                }
+            }
+            (completed, lost)
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    server.signal("TERM");
+    let (status, logs) = tokio::task::spawn_blocking(move || server.wait()).await.unwrap();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let (mut completed, mut lost) = (0, Vec::new());
+    for client in clients {
+        let (done, failed) = client.await.unwrap();
+        completed += done;
+        lost.extend(failed);
+    }
+    assert!(status.success(), "exit status {status}; logs: {logs:?}");
+    assert!(completed > 0);
+    assert!(
+        lost.is_empty(),
+        "{} of {} requests lost: {:?}",
+        lost.len(),
+        completed as usize + lost.len(),
+        &lost[..lost.len().min(3)]
+    );
+}
+
+#[test]
+fn keys_new_prints_a_key_and_its_line() {
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_tsconv")).args(["keys", "new", "--label", "billing"]).output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let key = text.lines().find(|l| l.starts_with("tsk_")).unwrap();
+    let line = text.lines().find(|l| l.starts_with("sha256:")).unwrap();
+    assert!(line.ends_with(" billing"));
+    assert_eq!(KeySet::parse(line).unwrap().verify(key).unwrap().label.as_deref(), Some("billing"));
+}

@@ -26,6 +26,7 @@ pub fn handle() -> &'static PrometheusHandle {
                 if metrics::set_global_recorder(recorder).is_err() {
                     tracing::warn!("another metrics recorder is installed: /metrics will stay empty");
                 }
+                describe();
                 handle
             }
             Err(error) => {
@@ -34,6 +35,24 @@ pub fn handle() -> &'static PrometheusHandle {
             }
         }
     })
+}
+
+/// HELP lines, and the counters that start at zero (so dashboards and
+/// alerts see them before the first event).
+fn describe() {
+    metrics::describe_counter!("tsconv_http_requests_total", "HTTP requests answered, by method, route and status");
+    metrics::describe_histogram!(
+        "tsconv_http_request_duration_seconds",
+        metrics::Unit::Seconds,
+        "Time to answer an HTTP request, by route"
+    );
+    metrics::describe_counter!("tsconv_rate_limited_total", "Requests refused with 429 by the rate limit");
+    metrics::describe_counter!(
+        "tsconv_rate_limit_store_errors_total",
+        "Rate-limit checks that could not reach the shared store (Redis)"
+    );
+    metrics::counter!("tsconv_rate_limited_total").increment(0);
+    metrics::counter!("tsconv_rate_limit_store_errors_total").increment(0);
 }
 
 /// Periodic housekeeping of the recorder (histogram upkeep).

@@ -14,5 +14,6 @@ pub mod http;
 pub mod keys;
 pub mod metrics;
 pub mod ratelimit;
+pub mod schema;
 pub mod server;
 pub mod time;

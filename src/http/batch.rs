@@ -7,7 +7,7 @@ use super::error::ApiError;
 use crate::time::{Input, TimeError};
 
 /// `data` of a batch: `count` items, `failed` of them errors.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Batch<T> {
     pub count: usize,
     pub failed: usize,
@@ -15,7 +15,7 @@ pub struct Batch<T> {
 }
 
 /// An item's result object, or `{"error": {"code", "message", "error"}}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum Item<T> {
     Done(T),
@@ -23,10 +23,11 @@ pub enum Item<T> {
 }
 
 /// Why one item failed, with the code and kind it would have had alone.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ItemError {
     pub code: u32,
     pub message: String,
+    #[schema(value_type = String)]
     pub error: &'static str,
 }
 

@@ -9,9 +9,11 @@ use serde::Serialize;
 pub const JSON: &str = "application/json; charset=utf-8";
 
 /// A response body: `code` 0 and `message` "ok" on success.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Envelope<'m, T> {
+    /// 0 on success; otherwise the error code (SPEC 6).
     pub code: u32,
+    /// "ok", or what went wrong and how to fix it.
     pub message: &'m str,
     pub data: T,
 }

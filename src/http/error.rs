@@ -70,17 +70,28 @@ pub enum ApiError {
 }
 
 /// `data` of an error envelope.
-#[derive(Serialize)]
-struct ErrorData<'a> {
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorData<'a> {
+    /// The kind of error, in snake_case (SPEC 6).
+    #[schema(value_type = String, example = "invalid_timestamp")]
     error: &'static str,
+    /// The parameter at fault, if any.
+    #[schema(value_type = Option<String>)]
     param: Option<&'a str>,
+    /// unknown_timezone: up to 3 close IANA names.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<String>>)]
     suggestions: Option<&'a [&'static str]>,
+    /// unknown_parameter: the parameter probably meant.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
     suggestion: Option<&'static str>,
+    /// invalid_timestamp: the character index at fault, where known.
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<usize>,
+    /// internal_error: the request id the failure was logged with.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
     request_id: Option<&'a str>,
 }
 

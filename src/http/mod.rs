@@ -6,6 +6,7 @@ pub mod envelope;
 pub mod error;
 pub mod extract;
 pub mod middleware;
+pub mod openapi;
 pub mod params;
 pub mod routes;
 
@@ -15,8 +16,11 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::middleware::{from_fn, from_fn_with_state};
-use axum::routing::get;
 use jiff::Timestamp;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use utoipa_swagger_ui::SwaggerUi;
 
 use crate::keys::Keys;
 use crate::ratelimit::Limiter;
@@ -76,24 +80,44 @@ impl Default for AppState {
 }
 
 /// The API routes, served both unversioned and under `/api/v1`.
-fn api() -> Router<AppState> {
-    Router::new()
-        .route("/timestamp/current", get(timestamp::current))
-        .route("/timestamp/convert", get(timestamp::convert).post(timestamp::convert))
-        .route("/timestamp/validate", get(timestamp::validate).post(timestamp::validate))
-        .route("/timestamp/format", get(timestamp::format).post(timestamp::format))
-        .route("/timezones", get(timezones::list))
+fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(timestamp::current))
+        .routes(routes!(timestamp::convert_query, timestamp::convert_body))
+        .routes(routes!(timestamp::validate_query, timestamp::validate_body))
+        .routes(routes!(timestamp::format_query, timestamp::format_body))
+        .routes(routes!(timezones::list))
+}
+
+/// Every route, each with its description: the router and the OpenAPI
+/// document come from the same registrations.
+fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (router, doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .nest("/api", api())
+        .nest("/api/v1", api())
+        .routes(routes!(health::healthz))
+        .routes(routes!(health::readyz))
+        .routes(routes!(health::metrics))
+        .split_for_parts();
+    (router, openapi::finish(doc))
+}
+
+/// The OpenAPI 3.1 document served at `/openapi.json`.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    routes().1
 }
 
 /// The whole application: every route, fallback and layer.
 pub fn app(state: AppState) -> Router {
     crate::metrics::handle();
-    Router::new()
-        .nest("/api", api())
-        .nest("/api/v1", api())
-        .route("/healthz", get(health::healthz))
-        .route("/readyz", get(health::readyz))
-        .route("/metrics", get(health::metrics))
+    let (router, doc) = routes();
+    router
+        .merge(
+            SwaggerUi::new("/docs")
+                .url("/openapi.json", doc)
+                // No badge from validator.swagger.io: the page loads nothing from outside.
+                .config(utoipa_swagger_ui::Config::from("/openapi.json").validator_url("none")),
+        )
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
         .layer(from_fn_with_state(state.clone(), middleware::access))

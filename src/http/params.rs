@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::error::ApiError;
 use super::extract::RawParams;
+use crate::time::input::MAX_INPUT_CHARS;
 use crate::time::{Disambiguation, Format, Input, Precision, ReadOptions, TimeError, Zone};
 
 /// Every parameter name of SPEC 2 and of the zone list.
@@ -118,8 +119,15 @@ impl Params {
         })
     }
 
-    /// `timestamp`, or the batch `timestamps` (1 to 1000 items).
+    /// `timestamp`, or the batch `timestamps` (1 to 1000 items). Sending
+    /// both names is an error even when one of them is `null`.
     pub fn inputs(&self) -> Result<Inputs<'_>, ApiError> {
+        let given = |name: &str| self.0.0.iter().any(|(n, _)| n == name);
+        if given("timestamp") && given("timestamps") {
+            return Err(ApiError::BatchTooLarge {
+                message: "send either timestamp (one input) or timestamps (a batch), not both".to_owned(),
+            });
+        }
         match (self.get("timestamp"), self.get("timestamps")) {
             (Some(_), Some(_)) => Err(ApiError::BatchTooLarge {
                 message: "send either timestamp (one input) or timestamps (a batch), not both".to_owned(),
@@ -156,10 +164,19 @@ impl Params {
     }
 }
 
-/// A JSON number (its exact text) or a string; anything else is refused.
+/// A JSON number (its exact text) or a string of at most 256 characters
+/// (SPEC 5: a request bound, so validate refuses it too); anything else is
+/// refused.
 fn input_of<'a>(value: &'a Value, param: &'static str) -> Result<Input<'a>, ApiError> {
     match value {
         Value::Number(number) => Ok(Input::Number(number.as_str())),
+        Value::String(text) if text.chars().count() > MAX_INPUT_CHARS => Err(ApiError::Time {
+            error: TimeError::invalid(format!(
+                "{param} is {} characters long; at most {MAX_INPUT_CHARS} are accepted",
+                text.chars().count()
+            )),
+            param,
+        }),
         Value::String(text) => Ok(Input::Text(text)),
         other => Err(ApiError::BadRequest {
             message: format!(

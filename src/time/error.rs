@@ -62,7 +62,8 @@ impl TimeError {
         }
     }
 
-    pub(crate) fn invalid(message: impl Into<String>) -> TimeError {
+    /// An `InvalidTimestamp` without a position.
+    pub fn invalid(message: impl Into<String>) -> TimeError {
         TimeError::InvalidTimestamp { message: message.into(), position: None }
     }
 

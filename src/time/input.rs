@@ -39,7 +39,8 @@ impl<'a> Input<'a> {
 }
 
 /// What kind of input was read (`input.kind` / `kind` in the API).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(rename_all = "snake_case")]
 pub enum Kind {
     Unix,
     Iso8601,
@@ -74,7 +75,7 @@ impl Serialize for Kind {
 }
 
 /// How a wall-clock time in a DST gap or fold becomes an instant.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Disambiguation {
     /// Gap: the time after the gap (as if the clock had not jumped);

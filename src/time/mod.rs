@@ -17,6 +17,6 @@ pub use error::TimeError;
 pub use input::{Disambiguation, Input, Kind, ReadOptions, Reading, read};
 pub use ops::{Formatted, Report, convert, current, format};
 pub use precision::{PRECISION_VALUES, Precision};
-pub use render::{DiscordStyle, FORMAT_VALUES, Format, Pattern, View};
+pub use render::{DiscordStyle, Format, Pattern, View};
 pub use validate::Validation;
 pub use zone::{Zone, ZoneInfo, tzdb_version};

@@ -12,8 +12,10 @@ use super::{Precision, TimeError, Zone, ZoneInfo};
 
 /// An instant in every representation of SPEC 3 (the `data` of current and
 /// convert).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Report {
+    /// The instant as an integer in `precision`, floored.
+    #[schema(schema_with = crate::schema::big_integer)]
     pub timestamp: i128,
     pub precision: Precision,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -33,7 +35,7 @@ pub struct Report {
 }
 
 /// What the input was read as.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct InputInfo {
     pub kind: Kind,
     /// The input as given (for a JSON number, its text).
@@ -90,13 +92,15 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
 }
 
 /// The `data` of format (SPEC 4.4): one format, or every preset.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Formatted {
+    #[schema(schema_with = crate::schema::big_integer)]
     pub timestamp: i128,
     pub precision: Precision,
     pub iso: String,
     pub timezone: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
     pub format: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub formatted: Option<String>,

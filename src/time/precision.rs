@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::TimeError;
 
 /// The unit of a numeric timestamp, and of the `timestamp` output field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Precision {
     Seconds,
@@ -21,10 +21,14 @@ pub enum Precision {
     Nanoseconds,
 }
 
-/// The accepted spellings, for error messages and docs.
+/// The accepted spellings, for error messages.
 pub const PRECISION_VALUES: &str = "seconds, milliseconds, microseconds, nanoseconds (or s, ms, us, µs, ns)";
 
 impl Precision {
+    /// The documented spellings: the names, then the short aliases.
+    pub const SPELLINGS: [&'static str; 9] =
+        ["seconds", "milliseconds", "microseconds", "nanoseconds", "s", "ms", "us", "µs", "ns"];
+
     /// Every unit, coarsest first.
     pub const ALL: [Precision; 4] =
         [Precision::Seconds, Precision::Milliseconds, Precision::Microseconds, Precision::Nanoseconds];
@@ -134,6 +138,14 @@ mod tests {
         assert_eq!(Precision::detect(99_999_999_999_999_999), Precision::Microseconds);
         assert_eq!(Precision::detect(100_000_000_000_000_000), Precision::Nanoseconds);
         assert_eq!(Precision::detect(u128::MAX), Precision::Nanoseconds);
+    }
+
+    #[test]
+    fn every_documented_spelling_parses() {
+        for spelling in Precision::SPELLINGS {
+            assert!(spelling.parse::<Precision>().is_ok(), "{spelling}");
+            assert!(PRECISION_VALUES.contains(spelling), "{spelling}");
+        }
     }
 
     #[test]

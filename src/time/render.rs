@@ -23,17 +23,21 @@ pub fn in_unit(instant: Timestamp, unit: Precision) -> i128 {
 }
 
 /// The instant in every unit, floored and exact.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Units {
+    #[schema(schema_with = crate::schema::big_integer)]
     pub seconds: i128,
+    #[schema(schema_with = crate::schema::big_integer)]
     pub milliseconds: i128,
+    #[schema(schema_with = crate::schema::big_integer)]
     pub microseconds: i128,
+    #[schema(schema_with = crate::schema::big_integer)]
     pub nanoseconds: i128,
 }
 
 /// [`Units`] as decimal strings, for clients whose numbers are doubles
 /// (JavaScript loses digits past 2^53).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct UnitsText {
     pub seconds: String,
     pub milliseconds: String,
@@ -230,7 +234,7 @@ fn strftime(pattern: &str, zoned: &Zoned) -> String {
 }
 
 /// Every preset of SPEC 4.4, as `data.formats`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Presets {
     pub iso: String,
     pub rfc3339: String,
@@ -243,7 +247,10 @@ pub struct Presets {
     pub relative: String,
     pub syslog: String,
     pub iso_week: String,
+    #[schema(schema_with = crate::schema::discord_styles)]
     pub discord: DiscordStyles,
+    /// What an en-US Discord client shows for each style, in `timezone`.
+    #[schema(schema_with = crate::schema::discord_styles)]
     pub discord_preview: DiscordStyles,
 }
 
@@ -394,10 +401,6 @@ impl FromStr for Pattern {
     }
 }
 
-/// The allowed `format` values, for messages and docs.
-pub const FORMAT_VALUES: &str =
-    "iso, rfc3339, rfc9557, rfc2822, utc, unix, local, clf, relative, syslog, iso_week, discord, custom";
-
 /// One output format, with its style or pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -417,6 +420,12 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every value of the `format` parameter, for messages and docs.
+    pub const NAMES: [&'static str; 13] = [
+        "iso", "rfc3339", "rfc9557", "rfc2822", "utc", "unix", "local", "clf", "relative", "syslog", "iso_week",
+        "discord", "custom",
+    ];
+
     /// Reads the `format`, `pattern` and `style` parameters together.
     ///
     /// A `pattern` alone means `custom`, a `style` alone means `discord`;
@@ -474,14 +483,18 @@ impl Format {
             },
             _ => {
                 return Err(TimeError::InvalidFormat {
-                    message: format!("unknown format {:?}: use one of {FORMAT_VALUES}", format.unwrap_or_default()),
+                    message: format!(
+                        "unknown format {:?}: use one of {}",
+                        format.unwrap_or_default(),
+                        Format::NAMES.join(", ")
+                    ),
                 });
             }
         };
         Ok(Some(format))
     }
 
-    /// The name of this format, as the `format` parameter spells it.
+    /// The name of this format, as the `format` parameter spells it (one of [`Format::NAMES`]).
     pub const fn name(&self) -> &'static str {
         match self {
             Format::Iso => "iso",
@@ -661,6 +674,15 @@ mod tests {
         let max = View::new(Timestamp::MAX, &far_east, Precision::Nanoseconds);
         assert_eq!(max.local(), "9999-12-31 12:00:00.999999999");
         assert!(!max.presets(now()).rfc2822.is_empty());
+    }
+
+    #[test]
+    fn every_format_name_parses_to_itself() {
+        for name in Format::NAMES {
+            let pattern = (name == "custom").then_some("%Y");
+            let format = Format::parse(Some(name), pattern, None).unwrap().unwrap();
+            assert_eq!(format.name(), name);
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::render::View;
 use super::{Precision, TimeError};
 
 /// Which standards the text satisfies, as tsconv reads it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Conforms {
     pub rfc3339: bool,
     pub iso8601: bool,
@@ -20,7 +20,7 @@ pub struct Conforms {
 }
 
 /// The answer of `validate` (SPEC 4.3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Validation {
     pub valid: bool,
     pub kind: Option<Kind>,
@@ -35,15 +35,16 @@ pub struct Validation {
 }
 
 /// The instant of a valid input, in three forms.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Normalized {
+    #[schema(schema_with = crate::schema::big_integer)]
     pub timestamp: i128,
     pub iso: String,
     pub rfc3339: String,
 }
 
 /// Why an input is invalid.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct ValidationError {
     pub error: &'static str,
     pub message: String,

@@ -154,7 +154,7 @@ pub fn list(at: Timestamp, filter: Option<&str>) -> ZoneList {
 }
 
 /// The answer of `GET /api/timezones`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct ZoneList {
     pub tzdb_version: &'static str,
     /// The instant the offsets are given for, in UTC, whole seconds.
@@ -164,7 +164,7 @@ pub struct ZoneList {
 }
 
 /// Metadata of a zone at one instant (the `zone` field of SPEC 3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct ZoneInfo {
     pub name: String,
     pub abbreviation: String,

@@ -1,5 +1,6 @@
 //! Calling the app in-process and over a real socket.
 
+use std::io::BufRead;
 use std::net::SocketAddr;
 
 use axum::body::Body;
@@ -57,10 +58,14 @@ pub async fn send(request: Request<Body>) -> Reply {
     let status = response.status();
     let headers = response.headers().clone();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    // Every API body is JSON; the docs page and metrics are text.
+    let is_json = headers.get("content-type").is_some_and(|t| t.to_str().unwrap().starts_with("application/json"));
     let body = if bytes.is_empty() {
         Value::Null
-    } else {
+    } else if is_json {
         serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("body is not JSON ({e}): {bytes:?}"))
+    } else {
+        Value::String(String::from_utf8_lossy(&bytes).into_owned())
     };
     Reply { status, headers, body }
 }
@@ -165,4 +170,56 @@ pub async fn raw_exchange(addr: SocketAddr, request: &[u8]) -> String {
     let mut answer = Vec::new();
     stream.read_to_end(&mut answer).await.unwrap();
     String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// The built binary, serving on a free port, with its log lines collected.
+pub struct Server {
+    pub addr: std::net::SocketAddr,
+    child: std::process::Child,
+    logs: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl Server {
+    pub fn start(args: &[&str]) -> Server {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tsconv"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(args)
+            .env("RUST_LOG", "info")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+        let first = lines.next().unwrap().unwrap();
+        let addr = first
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split(['"', ' ']).next())
+            .unwrap_or_else(|| panic!("no address in {first:?}"))
+            .parse()
+            .unwrap();
+        let logs = std::sync::Arc::new(std::sync::Mutex::new(vec![first]));
+        let sink = std::sync::Arc::clone(&logs);
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                sink.lock().unwrap().push(line);
+            }
+        });
+        Server { child, addr, logs }
+    }
+
+    pub fn signal(&self, name: &str) {
+        let status = std::process::Command::new("kill")
+            .args([&format!("-{name}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    pub fn wait(mut self) -> (std::process::ExitStatus, Vec<String>) {
+        let status = self.child.wait().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let logs = self.logs.lock().unwrap().clone();
+        (status, logs)
+    }
 }

@@ -11,6 +11,7 @@ mod differential;
 mod errors;
 mod format;
 mod helpers;
+mod openapi;
 mod production;
 mod readme;
 mod roundtrip;

@@ -1,10 +1,9 @@
 //! API keys, rate limits (in memory and shared through a real Redis),
 //! timeouts, slow clients, metrics, logs, reload and graceful shutdown.
 
-use std::io::{BufRead, BufReader};
 use std::num::NonZeroU32;
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::process::Command;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Router;
@@ -19,7 +18,7 @@ use tsconv::keys::{KeySet, Keys, generate};
 use tsconv::ratelimit::{Limiter, Limits};
 use tsconv::server::Config;
 
-use crate::helpers::{Redis, Reply, free_port, raw_exchange, spawn_app_with};
+use crate::helpers::{Redis, Reply, Server, free_port, raw_exchange, spawn_app_with};
 
 fn limits(rate: u32, burst: u32) -> Limits {
     Limits { rate: NonZeroU32::new(rate).unwrap(), burst: NonZeroU32::new(burst).unwrap() }
@@ -244,55 +243,6 @@ async fn metrics_count_requests_by_route_and_status() {
     );
     assert!(text.contains("route=\"/api/v1/timestamp/convert\""), "{text}");
     assert!(text.contains("tsconv_http_request_duration_seconds_bucket{"), "{text}");
-}
-
-/// The built binary, serving on a free port, with its log lines collected.
-struct Server {
-    child: Child,
-    addr: std::net::SocketAddr,
-    logs: Arc<Mutex<Vec<String>>>,
-}
-
-impl Server {
-    fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tsconv"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .args(args)
-            .env("RUST_LOG", "info")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-        let first = lines.next().unwrap().unwrap();
-        let addr = first
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split(['"', ' ']).next())
-            .unwrap_or_else(|| panic!("no address in {first:?}"))
-            .parse()
-            .unwrap();
-        let logs = Arc::new(Mutex::new(vec![first]));
-        let sink = Arc::clone(&logs);
-        std::thread::spawn(move || {
-            for line in lines.map_while(Result::ok) {
-                sink.lock().unwrap().push(line);
-            }
-        });
-        Server { child, addr, logs }
-    }
-
-    fn signal(&self, name: &str) {
-        let status = Command::new("kill").args([&format!("-{name}"), &self.child.id().to_string()]).status().unwrap();
-        assert!(status.success());
-    }
-
-    fn wait(mut self) -> (std::process::ExitStatus, Vec<String>) {
-        let status = self.child.wait().unwrap();
-        std::thread::sleep(Duration::from_millis(100));
-        let logs = self.logs.lock().unwrap().clone();
-        (status, logs)
-    }
 }
 
 async fn status_with_key(addr: std::net::SocketAddr, key: &str) -> String {

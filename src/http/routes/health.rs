@@ -8,21 +8,33 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use crate::http::AppState;
-use crate::http::envelope::Success;
-use crate::http::error::ApiError;
+use crate::http::envelope::{Envelope, Success};
+use crate::http::error::{ApiError, ErrorData};
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct Health {
+    /// `ok` (healthz) or `ready` (readyz).
+    #[schema(value_type = String)]
     status: &'static str,
 }
 
-/// `GET /healthz`: 200 while the process serves requests.
+/// Liveness: 200 while the process serves requests.
+#[utoipa::path(get, path = "/healthz", tag = "operations", responses((status = 200, description = "The process is up", body = Envelope<Health>)))]
 pub async fn healthz() -> Success<Health> {
     Success(Health { status: "ok" })
 }
 
-/// `GET /readyz`: 200 when this replica should get traffic; 503 while it
+/// Readiness: 200 when this replica should get traffic; 503 while it
 /// drains for shutdown, or when its configured Redis is unreachable.
+#[utoipa::path(
+    get,
+    path = "/readyz",
+    tag = "operations",
+    responses(
+        (status = 200, description = "Ready for traffic", body = Envelope<Health>),
+        (status = 503, description = "Draining, or the rate-limit store is unreachable. Envelope code 50300 unavailable", body = Envelope<ErrorData>)
+    )
+)]
 pub async fn readyz(State(state): State<AppState>) -> Result<Success<Health>, ApiError> {
     if state.draining.load(Ordering::Relaxed) {
         return Err(ApiError::Unavailable { message: "shutting down: finishing the requests in flight".to_owned() });
@@ -35,7 +47,16 @@ pub async fn readyz(State(state): State<AppState>) -> Result<Success<Health>, Ap
     Ok(Success(Health { status: "ready" }))
 }
 
-/// `GET /metrics`: Prometheus text format.
+/// Prometheus metrics, in the text exposition format.
+#[utoipa::path(
+    get,
+    path = "/metrics",
+    tag = "operations",
+    responses(
+        (status = 200, description = "Metrics (needs a key when API keys are on)", content_type = "text/plain", body = String),
+        (status = 401, description = "API keys are on and the key is missing or wrong. Envelope code 40100 unauthorized", body = Envelope<ErrorData>)
+    )
+)]
 pub async fn metrics() -> Response {
     let mut response = crate::metrics::handle().render().into_response();
     response

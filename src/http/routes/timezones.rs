@@ -3,14 +3,25 @@
 use axum::extract::State;
 
 use crate::http::AppState;
-use crate::http::envelope::Success;
+use crate::http::envelope::{Envelope, Success};
 use crate::http::error::ApiError;
 use crate::http::extract::RawParams;
+use crate::http::openapi::{QueryErrors, TimezonesQuery};
 use crate::http::params::{Params, accepts};
 use crate::time::zone::{self, ZoneList};
 use crate::time::{Disambiguation, ReadOptions, Zone, read};
 
-/// `GET /api/timezones?q=...&at=...`
+/// Every IANA zone of the bundled database, with its offset, abbreviation and DST flag.
+#[utoipa::path(
+    get,
+    path = "/timezones",
+    tag = "timezones",
+    params(TimezonesQuery),
+    responses(
+        (status = 200, description = "The zones, sorted by name, as they are at `at` (default now)", body = Envelope<ZoneList>),
+        QueryErrors
+    )
+)]
 pub async fn list(State(state): State<AppState>, raw: RawParams) -> Result<Success<ZoneList>, ApiError> {
     let params = Params::check(raw, accepts::TIMEZONES)?;
     let at = match params.input("at")? {

@@ -1,0 +1,426 @@
+//! The OpenAPI 3.1 document, generated from the handlers and types.
+//!
+//! Routes are registered through `utoipa_axum::routes!`, which takes each
+//! handler's `#[utoipa::path]` with it, so a route cannot exist without its
+//! description. This module holds what the handlers share: the parameter
+//! and body schemas, the error responses, and the document's frame.
+
+use serde::Serialize;
+use utoipa::openapi::path::{Operation, PathItem};
+use utoipa::openapi::response::{Response as DocResponse, ResponseBuilder, ResponsesBuilder};
+use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, SchemaType, Type};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, HeaderBuilder, OpenApi as Document, RefOr, Schema};
+use utoipa::{IntoParams, IntoResponses, Modify, OpenApi, PartialSchema, ToSchema};
+
+use super::batch::Batch;
+use super::envelope::Envelope;
+use crate::time::Disambiguation;
+
+/// The document's frame: info, tags, security schemes.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "tsconv",
+        description = "Timestamps converted, validated and formatted, exact to the nanosecond, in every IANA time zone.\n\n\
+            Every response is JSON with the envelope `{code, message, data}`: `code` 0 and `message` \"ok\" on success; \
+            on failure a non-zero code, a message that says what to fix, and `data.error`/`data.param`.\n\n\
+            Every POST endpoint also answers GET with the same parameters in the query string. Every `/api/...` route \
+            is also served under `/api/v1/...`. Keyword values (`precision`, `format`, `disambiguation`) are \
+            case-insensitive.\n\n\
+            Integers beyond 2^53 (nanoseconds) are written exactly: JavaScript clients should read `units_text`.\n\n\
+            When the server runs with API keys, `/api/*` and `/metrics` need `Authorization: Bearer <key>` or \
+            `X-API-Key: <key>`.",
+        license(name = "MIT OR Apache-2.0")
+    ),
+    tags(
+        (name = "timestamp", description = "Convert, validate and format timestamps"),
+        (name = "timezones", description = "The IANA time zone database"),
+        (name = "operations", description = "Health, readiness, metrics and this document")
+    ),
+    modifiers(&Frame)
+)]
+pub struct ApiDoc;
+
+struct Frame;
+
+impl Modify for Frame {
+    fn modify(&self, doc: &mut Document) {
+        doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("tsk_...").build()),
+        );
+        components
+            .add_security_scheme("api_key", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("X-API-Key"))));
+    }
+}
+
+/// Finishes the document built by the router: `/api/v1` copies get their
+/// own operation ids, and the document and docs page describe themselves.
+pub fn finish(mut doc: Document) -> Document {
+    for (path, item) in doc.paths.paths.iter_mut() {
+        if path.starts_with("/api/v1/") {
+            for operation in operations(item) {
+                if let Some(id) = &operation.operation_id {
+                    operation.operation_id = Some(format!("{id}_v1"));
+                }
+            }
+        }
+    }
+    if let Some(components) = doc.components.as_mut() {
+        for name in ["TimestampBody", "ValidateBody"] {
+            if let Some(body) = components.schemas.remove(name) {
+                components.schemas.insert(name.to_owned(), one_input_or_batch(body));
+            }
+        }
+    }
+    doc.paths.paths.insert("/openapi.json".to_owned(), self_description());
+    doc.paths.paths.insert("/docs".to_owned(), docs_redirect());
+    doc.paths.paths.insert("/docs/".to_owned(), docs_page());
+    doc
+}
+
+fn docs_redirect() -> PathItem {
+    let location = HeaderBuilder::new().schema(String::schema()).build();
+    get_operation(
+        "docs_redirect",
+        "Redirects to the interactive docs page",
+        "303",
+        ResponseBuilder::new().description("See /docs/").header("Location", location),
+    )
+}
+
+fn docs_page() -> PathItem {
+    let page = ContentBuilder::new().schema(Some(String::schema())).build();
+    get_operation(
+        "docs",
+        "Interactive docs (Swagger UI, served from the binary: no outside host)",
+        "200",
+        ResponseBuilder::new().description("The Swagger UI page").content("text/html", page),
+    )
+}
+
+/// A body with exactly one of `timestamp` and `timestamps`.
+fn one_input_or_batch(body: RefOr<Schema>) -> RefOr<Schema> {
+    let required = |names: &[&str]| {
+        let mut object = ObjectBuilder::new();
+        for name in names {
+            object = object.required(*name);
+        }
+        object
+    };
+    AllOfBuilder::new()
+        .item(body)
+        .item(OneOfBuilder::new().item(required(&["timestamp"])).item(required(&["timestamps"])))
+        .into()
+}
+
+fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [&mut item.get, &mut item.post, &mut item.put, &mut item.delete, &mut item.patch, &mut item.head]
+        .into_iter()
+        .filter_map(Option::as_mut)
+}
+
+/// A GET operation of the "operations" tag, for routes that are not
+/// handlers of ours (the document itself, the Swagger UI pages).
+fn get_operation(id: &str, summary: &str, status: &str, response: ResponseBuilder) -> PathItem {
+    let mut operation = Operation::new();
+    operation.operation_id = Some(id.to_owned());
+    operation.summary = Some(summary.to_owned());
+    operation.tags = Some(vec!["operations".to_owned()]);
+    operation.responses = ResponsesBuilder::new().response(status, response).build();
+    PathItem::new(utoipa::openapi::HttpMethod::Get, operation)
+}
+
+fn self_description() -> PathItem {
+    let body = ContentBuilder::new().schema(Some(ObjectBuilder::new())).build();
+    get_operation(
+        "openapi",
+        "This OpenAPI 3.1 document",
+        "200",
+        ResponseBuilder::new().description("The document").content("application/json", body),
+    )
+}
+
+/// The `data` of convert, validate and format: one result, or a batch.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum OneOrBatch<T: ToSchema> {
+    One(T),
+    Batch(Batch<T>),
+}
+
+/// A timestamp input: a number (read from its exact decimal text) or a
+/// string (a numeric string or a date string).
+pub fn timestamp_schema() -> RefOr<Schema> {
+    OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::Number).description(Some(
+            "Unix timestamp; unit detected (below 10^11 seconds, 10^14 ms, 10^17 µs, else ns) unless `precision` is given",
+        )))
+        .item(ObjectBuilder::new().schema_type(Type::String).max_length(Some(256)).description(Some(
+            "A numeric string, or RFC 3339 / ISO 8601 / RFC 9557 / RFC 2822 / HTTP date / date / date-time in `timezone`",
+        )))
+        .examples([serde_json::json!(1700000000), serde_json::json!("2023-11-14T22:13:20Z")])
+        .into()
+}
+
+/// Batch items: any JSON value is answered, since one bad item never fails
+/// the batch; a number or a string of at most 256 characters is read, and
+/// anything else becomes that item's error.
+fn timestamps_schema() -> RefOr<Schema> {
+    let item = ObjectBuilder::new().schema_type(SchemaType::AnyValue).description(Some(
+        "A timestamp input (a number, or a string of at most 256 characters). Anything else is reported as this \
+         item's error in `results`; the batch still answers 200",
+    ));
+    utoipa::openapi::schema::ArrayBuilder::new()
+        .items(item)
+        .min_items(Some(1))
+        .max_items(Some(1000))
+        .description(Some("A batch of 1 to 1000 inputs, instead of `timestamp`"))
+        .into()
+}
+
+/// Query parameters of convert and format (GET).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)] // read by `RawParams`; this type only describes them
+pub struct TimestampQuery {
+    /// The instant: a Unix timestamp (s, ms, µs or ns; detected unless `precision` is given) or a date string.
+    #[param(max_length = 256, example = "1700000000")]
+    timestamp: Option<String>,
+    /// A batch of 1 to 1000 inputs instead of `timestamp`: repeat the name.
+    #[param(style = Form, explode, max_items = 1000, min_items = 1)]
+    timestamps: Option<Vec<String>>,
+    #[param(schema_with = crate::schema::timezone)]
+    timezone: Option<String>,
+    #[param(schema_with = crate::schema::precision)]
+    precision: Option<String>,
+    #[param(schema_with = crate::schema::format)]
+    format: Option<String>,
+    /// strftime pattern for `format=custom` (implies it).
+    #[param(min_length = 1, max_length = 256, example = "%Y-%m-%d %H:%M:%S %Z")]
+    pattern: Option<String>,
+    #[param(schema_with = crate::schema::style)]
+    style: Option<String>,
+    /// For a wall-clock time in a DST gap or fold. Default `compatible`.
+    #[param(inline)]
+    disambiguation: Option<Disambiguation>,
+}
+
+/// The body of convert and format (POST), as JSON or form.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // read by `RawParams`; this type only describes it
+pub struct TimestampBody {
+    /// The instant (exclusive with `timestamps`).
+    #[schema(schema_with = timestamp_schema)]
+    timestamp: Option<serde_json::Value>,
+    #[schema(schema_with = timestamps_schema)]
+    timestamps: Option<Vec<serde_json::Value>>,
+    #[schema(schema_with = crate::schema::timezone_or_null)]
+    timezone: Option<String>,
+    #[schema(schema_with = crate::schema::precision_or_null)]
+    precision: Option<String>,
+    #[schema(schema_with = crate::schema::format_or_null)]
+    format: Option<String>,
+    /// strftime pattern for `format=custom` (implies it).
+    #[schema(min_length = 1, max_length = 256)]
+    pattern: Option<String>,
+    #[schema(schema_with = crate::schema::style_or_null)]
+    style: Option<String>,
+    #[schema(inline)]
+    disambiguation: Option<Disambiguation>,
+}
+
+/// Query parameters of validate (GET).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)] // read by `RawParams`; this type only describes them
+pub struct ValidateQuery {
+    /// The input to check: a Unix timestamp or a date string.
+    #[param(max_length = 256, example = "2023-02-30")]
+    timestamp: Option<String>,
+    /// A batch of 1 to 1000 inputs instead of `timestamp`: repeat the name.
+    #[param(style = Form, explode, max_items = 1000, min_items = 1)]
+    timestamps: Option<Vec<String>>,
+    #[param(schema_with = crate::schema::timezone)]
+    timezone: Option<String>,
+    #[param(schema_with = crate::schema::precision)]
+    precision: Option<String>,
+    /// For a wall-clock time in a DST gap or fold. Default `compatible`.
+    #[param(inline)]
+    disambiguation: Option<Disambiguation>,
+}
+
+/// The body of validate (POST), as JSON or form.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // read by `RawParams`; this type only describes it
+pub struct ValidateBody {
+    /// The input to check (exclusive with `timestamps`).
+    #[schema(schema_with = timestamp_schema)]
+    timestamp: Option<serde_json::Value>,
+    #[schema(schema_with = timestamps_schema)]
+    timestamps: Option<Vec<serde_json::Value>>,
+    #[schema(schema_with = crate::schema::timezone_or_null)]
+    timezone: Option<String>,
+    #[schema(schema_with = crate::schema::precision_or_null)]
+    precision: Option<String>,
+    #[schema(inline)]
+    disambiguation: Option<Disambiguation>,
+}
+
+/// The form body of convert and format (POST): every value is text. A
+/// batch repeats the name, `timestamps=0&timestamps=1700000000`, as in the
+/// query string.
+#[derive(ToSchema)]
+#[allow(dead_code)] // read by `RawParams`; this type only describes it
+pub struct TimestampForm {
+    /// The instant: a Unix timestamp or a date string.
+    #[schema(max_length = 256, example = "1700000000")]
+    timestamp: String,
+    #[schema(schema_with = crate::schema::timezone)]
+    timezone: Option<String>,
+    #[schema(schema_with = crate::schema::precision)]
+    precision: Option<String>,
+    #[schema(schema_with = crate::schema::format)]
+    format: Option<String>,
+    /// strftime pattern for `format=custom` (implies it).
+    #[schema(min_length = 1, max_length = 256, nullable = false)]
+    pattern: Option<String>,
+    #[schema(schema_with = crate::schema::style)]
+    style: Option<String>,
+    #[schema(inline, nullable = false)]
+    disambiguation: Option<Disambiguation>,
+}
+
+/// The form body of validate (POST): every value is text. A batch repeats
+/// the name, `timestamps=0&timestamps=1700000000`, as in the query string.
+#[derive(ToSchema)]
+#[allow(dead_code)] // read by `RawParams`; this type only describes it
+pub struct ValidateForm {
+    /// The input to check.
+    #[schema(max_length = 256, example = "2023-02-30")]
+    timestamp: String,
+    #[schema(schema_with = crate::schema::timezone)]
+    timezone: Option<String>,
+    #[schema(schema_with = crate::schema::precision)]
+    precision: Option<String>,
+    #[schema(inline, nullable = false)]
+    disambiguation: Option<Disambiguation>,
+}
+
+/// Query parameters of current.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct CurrentQuery {
+    #[param(schema_with = crate::schema::timezone)]
+    timezone: Option<String>,
+    #[param(schema_with = crate::schema::precision)]
+    precision: Option<String>,
+}
+
+/// Query parameters of the zone list.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct TimezonesQuery {
+    /// Keep the zones whose name contains this, ignoring case.
+    #[param(example = "america")]
+    q: Option<String>,
+    /// The instant to describe the zones at (any timestamp input, read in UTC). Default now.
+    #[param(max_length = 256, example = "2023-11-14T22:13:20Z")]
+    at: Option<String>,
+}
+
+/// What every error response holds.
+fn error_response(description: &str, codes: &str) -> DocResponse {
+    ResponseBuilder::new()
+        .description(format!("{description}. Envelope codes: {codes}"))
+        .content(
+            "application/json",
+            ContentBuilder::new().schema(Some(Envelope::<super::error::ErrorData>::schema())).build(),
+        )
+        .header(
+            "X-Request-Id",
+            HeaderBuilder::new().schema(String::schema()).description(Some("Echoed or generated")).build(),
+        )
+        .header("API-Version", HeaderBuilder::new().schema(String::schema()).build())
+        .build()
+}
+
+/// The failures every API route can answer with.
+fn common_errors(builder: ResponsesBuilder) -> ResponsesBuilder {
+    builder
+        .response(
+            "401",
+            error_response(
+                "API keys are on and the key is missing or wrong (with `WWW-Authenticate: Bearer`)",
+                "40100 unauthorized",
+            ),
+        )
+        .response(
+            "408",
+            error_response("The request took longer than the server's limit (10 s)", "40800 request_timeout"),
+        )
+        .response(
+            "429",
+            error_response("The client's rate budget is spent (with `Retry-After`, seconds)", "42900 rate_limited"),
+        )
+        .response("500", error_response("A bug; logged with the request id", "50000 internal_error"))
+        .response(
+            "503",
+            error_response("The shared rate-limit store is down and the server fails closed", "50300 unavailable"),
+        )
+}
+
+const BAD_REQUEST_CODES: &str = "40000 bad_request, 40001 missing_parameter, 40002 invalid_timestamp, \
+    40003 unknown_timezone, 40004 invalid_format, 40005 invalid_precision, 40006 out_of_range, \
+    40007 invalid_pattern, 40008 invalid_style, 40009 ambiguous_local_time, 40010 unknown_parameter, \
+    40011 batch_too_large";
+
+/// Error responses of a GET with query parameters.
+pub struct QueryErrors;
+
+impl IntoResponses for QueryErrors {
+    fn responses() -> std::collections::BTreeMap<String, RefOr<DocResponse>> {
+        common_errors(
+            ResponsesBuilder::new()
+                .response("400", error_response("A parameter is wrong", BAD_REQUEST_CODES))
+                .response(
+                    "414",
+                    ResponseBuilder::new().description(
+                        "The URI is longer than 64 KiB. Refused by the HTTP layer before any route runs, with an \
+                         empty body: send large batches with POST",
+                    ),
+                ),
+        )
+        .build()
+        .into()
+    }
+}
+
+/// Error responses of a POST with a body.
+pub struct BodyErrors;
+
+impl IntoResponses for BodyErrors {
+    fn responses() -> std::collections::BTreeMap<String, RefOr<DocResponse>> {
+        common_errors(
+            ResponsesBuilder::new()
+                .response("400", error_response("The body or a parameter is wrong", BAD_REQUEST_CODES))
+                .response("413", error_response("The body is larger than 64 KiB", "41300 payload_too_large"))
+                .response(
+                    "415",
+                    error_response(
+                        "The body is neither application/json nor application/x-www-form-urlencoded",
+                        "41500 unsupported_media_type",
+                    ),
+                ),
+        )
+        .build()
+        .into()
+    }
+}

@@ -4,8 +4,13 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Parser;
+use mimalloc::MiMalloc;
 use tracing_subscriber::EnvFilter;
 use tsconv::cli::{Cli, Command, LogFormat, ServeArgs};
+
+/// mimalloc: requests allocate many small strings; see BENCHMARKS.md.
+#[global_allocator]
+static ALLOCATOR: MiMalloc = MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -30,8 +30,10 @@ impl<T: Serialize> IntoResponse for Success<T> {
 
 /// Serializes `body` as the response at `status`.
 pub fn json_response<T: Serialize>(status: StatusCode, body: &T) -> Response {
-    match serde_json::to_vec(body) {
-        Ok(bytes) => {
+    // A convert answer is about 900 bytes: one allocation instead of four regrowths.
+    let mut bytes = Vec::with_capacity(1024);
+    match serde_json::to_writer(&mut bytes, body) {
+        Ok(()) => {
             let mut response = Response::new(Body::from(bytes));
             *response.status_mut() = status;
             response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));

@@ -188,10 +188,10 @@ fn timestamps_schema() -> RefOr<Schema> {
 #[allow(dead_code)] // read by `RawParams`; this type only describes them
 pub struct TimestampQuery {
     /// The instant: a Unix timestamp (s, ms, µs or ns; detected unless `precision` is given) or a date string.
-    #[param(max_length = 256, example = "1700000000")]
+    #[param(schema_with = timestamp_schema)]
     timestamp: Option<String>,
     /// A batch of 1 to 1000 inputs instead of `timestamp`: repeat the name.
-    #[param(style = Form, explode, max_items = 1000, min_items = 1)]
+    #[param(style = Form, explode, schema_with = timestamps_schema)]
     timestamps: Option<Vec<String>>,
     #[param(schema_with = crate::schema::timezone)]
     timezone: Option<String>,
@@ -240,10 +240,10 @@ pub struct TimestampBody {
 #[allow(dead_code)] // read by `RawParams`; this type only describes them
 pub struct ValidateQuery {
     /// The input to check: a Unix timestamp or a date string.
-    #[param(max_length = 256, example = "2023-02-30")]
+    #[param(schema_with = timestamp_schema)]
     timestamp: Option<String>,
     /// A batch of 1 to 1000 inputs instead of `timestamp`: repeat the name.
-    #[param(style = Form, explode, max_items = 1000, min_items = 1)]
+    #[param(style = Form, explode, schema_with = timestamps_schema)]
     timestamps: Option<Vec<String>>,
     #[param(schema_with = crate::schema::timezone)]
     timezone: Option<String>,

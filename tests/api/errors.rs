@@ -143,7 +143,7 @@ async fn path_like_and_posix_zone_names_are_unknown() {
 #[tokio::test]
 async fn not_found_and_method_not_allowed() {
     get("/api/timestamp/nope").await.assert_error(404, 40400, "not_found");
-    get("/").await.assert_error(404, 40400, "not_found");
+    get("/nope").await.assert_error(404, 40400, "not_found");
     let reply = method(Method::DELETE, "/api/timestamp/convert").await;
     reply.assert_error(405, 40500, "method_not_allowed");
     assert_eq!(reply.headers["allow"], "GET,HEAD,POST");

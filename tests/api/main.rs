@@ -12,6 +12,7 @@ mod errors;
 mod format;
 mod helpers;
 mod openapi;
+mod playground;
 mod production;
 mod readme;
 mod roundtrip;

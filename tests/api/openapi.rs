@@ -30,6 +30,7 @@ const SPEC_ROUTES: &[(&str, &str)] = &[
     ("GET", "/openapi.json"),
     ("GET", "/docs"),
     ("GET", "/docs/"),
+    ("GET", "/"),
 ];
 
 async fn document() -> Value {

@@ -2,5 +2,6 @@
 
 pub mod fallback;
 pub mod health;
+pub mod playground;
 pub mod timestamp;
 pub mod timezones;

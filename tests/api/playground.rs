@@ -1,0 +1,67 @@
+//! The playground in a real browser: headless Chromium driven by
+//! playwright-core (tests/e2e/playground.cjs), against the built binary.
+//! `./scripts/test` installs Chromium (Debian) and playwright-core (npm,
+//! into target/e2e). Screenshots land in target/playground.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use tsconv::keys::generate;
+
+use crate::helpers::{Server, get};
+
+#[tokio::test]
+async fn the_page_is_served_from_the_binary() {
+    let reply = get("/").await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.headers["content-type"], "text/html; charset=utf-8");
+    let page = reply.body.as_str().unwrap();
+    assert!(page.contains("<title>tsconv"));
+    // Everything is inline or on this server: no outside host.
+    assert!(!page.contains("http://") && !page.contains("https://") && !page.contains("//cdn"));
+    for endpoint in ["/api/timestamp/convert", "/api/timestamp/format", "/api/timestamp/current", "/api/timezones"] {
+        assert!(page.contains(endpoint), "{endpoint}");
+    }
+}
+
+#[test]
+fn the_playground_works_in_headless_chromium() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let modules = root.join("target/e2e/node_modules");
+    assert!(
+        modules.join("playwright-core").exists(),
+        "playwright-core is missing: run ./scripts/test, which installs it"
+    );
+    assert!(PathBuf::from("/usr/bin/chromium").exists(), "chromium is missing: run ./scripts/test, which installs it");
+    let screenshots = root.join("target/playground");
+    std::fs::create_dir_all(&screenshots).unwrap();
+    let folder = std::env::temp_dir().join(format!("tsconv-playground-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let (key, line) = generate(Some("browser")).unwrap();
+    std::fs::write(folder.join("keys"), format!("{line}\n")).unwrap();
+
+    let open = Server::start(&["--rate-limit", "0"]);
+    let keyed = Server::start(&["--rate-limit", "0", "--api-keys-file", folder.join("keys").to_str().unwrap()]);
+    let output = Command::new("node")
+        .arg(root.join("tests/e2e/playground.cjs"))
+        .args([
+            format!("http://{}", open.addr),
+            format!("http://{}", keyed.addr),
+            key,
+            screenshots.display().to_string(),
+        ])
+        .env("NODE_PATH", &modules)
+        .output()
+        .unwrap();
+    for server in [open, keyed] {
+        server.signal("TERM");
+        server.wait();
+    }
+    std::fs::remove_dir_all(&folder).unwrap();
+    assert!(
+        output.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

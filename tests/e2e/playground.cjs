@@ -1,0 +1,144 @@
+// End-to-end test of the playground in headless Chromium (Debian's), driven
+// by playwright-core. Run by tests/api/playground.rs, which starts the servers:
+//   node playground.cjs BASE_URL KEYED_BASE_URL API_KEY SCREENSHOT_DIR
+"use strict";
+const { chromium } = require("playwright-core");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+
+const [base, keyedBase, apiKey, shots] = process.argv.slice(2);
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+async function browser(colorScheme = "light", viewport = { width: 1280, height: 900 }) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "tsconv-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true, args: FLAGS, colorScheme, viewport,
+  });
+  const hosts = new Set();
+  context.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol !== "data:") hosts.add(url.host);
+  });
+  return { context, hosts, page: context.pages()[0] || await context.newPage() };
+}
+
+const text = (page, selector) => page.locator(selector).first().textContent();
+async function waitText(page, selector, expected) {
+  await page.waitForFunction(([s, e]) => document.querySelector(s)?.textContent === e, [selector, expected], { timeout: 10000 });
+}
+async function type(page, value) {
+  await page.fill("#input", "");
+  await page.type("#input", value);
+}
+
+async function main() {
+  const origin = new URL(base).host;
+  const { context, hosts, page } = await browser();
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+
+  // A shared link renders its view.
+  await page.goto(base + "/?timestamp=1700000000&timezone=America/New_York");
+  await waitText(page, "[data-field=rfc3339]", "2023-11-14T17:13:20-05:00");
+  assert.equal(await text(page, "[data-field=iso]"), "2023-11-14T22:13:20.000Z");
+  assert.equal(await page.locator("#discord tr").count(), 9);
+  assert.equal(await text(page, "[data-field=discord-F]"), "<t:1700000000:F>");
+  assert.equal(await text(page, "[data-field=discord-preview-F]"), "Tuesday, November 14, 2023 at 5:13 PM");
+  assert.equal(await text(page, "[data-field=preset-clf]"), "14/Nov/2023:17:13:20 -0500");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "input", "the input has the focus");
+  await page.screenshot({ path: path.join(shots, "shared-link.png"), fullPage: true });
+
+  // Typing a value in each unit.
+  for (const [value, unit, seconds] of [
+    ["1700000000000", "milliseconds", "1700000000"],
+    ["1700000000000000", "microseconds", "1700000000"],
+    ["1700000000123456789", "nanoseconds", "1700000000"],
+    ["1700000000", "seconds", "1700000000"],
+  ]) {
+    await type(page, value);
+    await page.waitForFunction((u) => document.querySelector("#detected").textContent.includes("in " + u), unit);
+    await waitText(page, "[data-field=seconds]", seconds);
+    assert.equal(await text(page, "[data-field=timestamp]"), value, "the timestamp keeps every digit");
+  }
+  await type(page, "1700000000123456789");
+  await waitText(page, "[data-field=nanoseconds]", "1700000000123456789");
+  assert.ok(page.url().includes("timestamp=1700000000123456789"), "the URL follows the input");
+  await page.screenshot({ path: path.join(shots, "nanoseconds.png"), fullPage: true });
+
+  // Changing the zone.
+  await type(page, "1700000000");
+  await page.fill("#zone", "Asia/Tokyo");
+  await waitText(page, "[data-field=rfc3339]", "2023-11-15T07:13:20+09:00");
+  assert.ok(page.url().includes("timezone=Asia%2FTokyo"), page.url());
+  await page.waitForFunction(() => document.querySelector("#clock-zone").textContent === "Asia/Tokyo");
+  assert.ok((await page.locator("#zones option").count()) > 500, "the zone list is loaded");
+
+  // An invalid input shows the API's message in place.
+  await type(page, "2023-02-30");
+  await page.waitForFunction(() => document.querySelector("#error").textContent.includes("day"));
+  assert.ok(await page.locator("#results").isHidden());
+  await page.screenshot({ path: path.join(shots, "invalid-input.png"), fullPage: true });
+
+  // A DST gap offers the disambiguation.
+  await page.fill("#zone", "America/New_York");
+  await type(page, "2024-03-10T02:30:00");
+  await page.waitForSelector("#disambiguation-row", { state: "visible" });
+  await page.selectOption("#disambiguation", "earlier");
+  await waitText(page, "[data-field=rfc3339]", "2024-03-10T01:30:00-05:00");
+  assert.ok(page.url().includes("disambiguation=earlier"));
+
+  // The copy button copies, and says so.
+  await type(page, "1700000000");
+  await waitText(page, "[data-field=rfc3339]", "2023-11-14T17:13:20-05:00");
+  const button = page.locator("#representations tr:nth-child(3) button.copy");
+  const copied = () => page.waitForFunction(() =>
+    document.querySelector("#representations tr:nth-child(3) button.copy").textContent === "Copied!");
+  await button.click();
+  await copied();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "2023-11-14T17:13:20-05:00");
+  assert.equal(await text(page, "#copy-status"), "RFC 3339 copied", "screen readers hear it");
+  await page.waitForFunction(() => document.querySelector("#representations tr:nth-child(3) button.copy").textContent === "Copy");
+  await page.evaluate(() => navigator.clipboard.writeText(""));
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await copied();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "2023-11-14T17:13:20-05:00", "copy works from the keyboard");
+
+  // The clock ticks.
+  const first = await text(page, "#clock-seconds");
+  await page.waitForFunction((f) => document.querySelector("#clock-seconds").textContent !== f, first, { timeout: 5000 });
+
+  // An invalid link shows the error, not a blank page.
+  await page.goto(base + "/?timestamp=nope&timezone=UTC");
+  await page.waitForFunction(() => document.querySelector("#error").textContent.includes("nope"));
+  await context.close();
+
+  // Dark theme, and a phone.
+  const dark = await browser("dark", { width: 390, height: 844 });
+  await dark.page.goto(base + "/?timestamp=1700000000&timezone=Europe/Paris");
+  await waitText(dark.page, "[data-field=rfc3339]", "2023-11-14T23:13:20+01:00");
+  const background = await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(background, "rgb(18, 20, 24)", "the dark theme follows the system");
+  const overflow = await dark.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  assert.ok(overflow, "nothing wider than a phone");
+  await dark.page.screenshot({ path: path.join(shots, "phone-dark.png"), fullPage: true });
+  await dark.context.close();
+  for (const host of [...hosts, ...dark.hosts]) assert.equal(host, origin, "the page asked another host: " + host);
+
+  // With API keys on, the page asks for one and keeps it in the browser.
+  const keyed = await browser();
+  await keyed.page.goto(keyedBase + "/?timestamp=1700000000&timezone=UTC");
+  await keyed.page.waitForSelector("#key-row", { state: "visible" });
+  await keyed.page.fill("#api-key", apiKey);
+  await keyed.page.press("#api-key", "Enter");
+  await keyed.page.dispatchEvent("#api-key", "change");
+  await waitText(keyed.page, "[data-field=rfc3339]", "2023-11-14T22:13:20Z");
+  assert.equal(await keyed.page.evaluate(() => localStorage.getItem("tsconv-api-key")), apiKey);
+  await keyed.context.close();
+  for (const host of keyed.hosts) assert.equal(host, new URL(keyedBase).host);
+  console.log("playground: all checks passed; screenshots in " + shots);
+}
+
+main().catch((error) => { console.error(error); process.exit(1); });

@@ -20,6 +20,11 @@ const BATCH_PARAM: &str = "timestamps";
 /// The largest request body accepted (SPEC 5).
 pub const BODY_LIMIT: usize = 64 * 1024;
 
+/// Refused bodies up to this size are read and dropped before the 413,
+/// for at most this long.
+const DRAIN_LIMIT: usize = 1024 * 1024;
+const DRAIN_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Every parameter of a request, in the order given, each name once.
 ///
 /// Values from the query string and form bodies are JSON strings; JSON
@@ -82,7 +87,13 @@ impl<S: Send + Sync> FromRequest<S> for RawParams {
             .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned());
         let declared_length =
             request.headers().get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok()?.parse::<u64>().ok());
-        if declared_length.is_some_and(|length| length > BODY_LIMIT as u64) {
+        if let Some(length) = declared_length.filter(|length| *length > BODY_LIMIT as u64) {
+            // Read and drop a refused body of reasonable size, so that the
+            // client, still sending it, reads the 413 instead of a reset.
+            if length <= DRAIN_LIMIT as u64 {
+                let drain = axum::body::to_bytes(request.into_body(), DRAIN_LIMIT);
+                let _ = tokio::time::timeout(DRAIN_TIME, drain).await;
+            }
             return Err(ApiError::PayloadTooLarge { limit: BODY_LIMIT });
         }
         let body = read_body(request).await?;

@@ -103,6 +103,17 @@ fn routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     (router, openapi::finish(doc))
 }
 
+/// Swagger UI at `/docs`, from the binary, and the document at
+/// `/openapi.json`. Paths under `/docs/` that are not its files get the
+/// usual 404 envelope rather than Swagger UI's empty one.
+fn docs(doc: utoipa::openapi::OpenApi) -> Router<AppState> {
+    let swagger = SwaggerUi::new("/docs")
+        .url("/openapi.json", doc)
+        // No badge from validator.swagger.io: the page loads nothing from outside.
+        .config(utoipa_swagger_ui::Config::from("/openapi.json").validator_url("none"));
+    Router::from(swagger).layer(from_fn(fallback::envelope_for_not_found))
+}
+
 /// The OpenAPI 3.1 document served at `/openapi.json`.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     routes().1
@@ -113,12 +124,7 @@ pub fn app(state: AppState) -> Router {
     crate::metrics::handle();
     let (router, doc) = routes();
     router
-        .merge(
-            SwaggerUi::new("/docs")
-                .url("/openapi.json", doc)
-                // No badge from validator.swagger.io: the page loads nothing from outside.
-                .config(utoipa_swagger_ui::Config::from("/openapi.json").validator_url("none")),
-        )
+        .merge(docs(doc))
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
         .layer(from_fn_with_state(state.clone(), middleware::access))

@@ -280,11 +280,19 @@ fn parse_offset(text: &str) -> Option<Offset> {
     Offset::from_seconds(sign * (h * 3600 + m * 60 + s)).ok()
 }
 
+/// The longest input that gets suggestions (the longest IANA name is 32).
+const MAX_SUGGESTED_LEN: usize = 64;
+
 /// Up to three IANA names close to `text`, best first.
 ///
 /// Compares against the whole name and against its last part, so
 /// `new_yrok` finds `America/New_York`.
 pub fn suggest(text: &str) -> Vec<&'static str> {
+    // The edit distance costs length x length for each of ~600 names: a long
+    // input is no misspelling, and must not cost a request real time.
+    if text.len() > MAX_SUGGESTED_LEN {
+        return Vec::new();
+    }
     let wanted = text.to_ascii_lowercase();
     let mut scored: Vec<(f64, &'static str)> = ZONES
         .names
@@ -432,6 +440,9 @@ mod tests {
         assert_eq!(suggest("Asia/Tokio").first(), Some(&"Asia/Tokyo"));
         assert_eq!(suggest("europe/londn").first(), Some(&"Europe/London"));
         assert_eq!(suggest("Berlin").first(), Some(&"Europe/Berlin"));
+        // Long inputs cost nothing: no suggestions past 64 bytes.
+        assert!(suggest(&"America/New_Yorkk".repeat(1000)).is_empty());
+        assert!(names().iter().all(|name| name.len() <= MAX_SUGGESTED_LEN));
     }
 
     #[test]

@@ -179,6 +179,14 @@ pub struct Server {
     logs: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
+/// A test that fails halfway still stops its server.
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 impl Server {
     pub fn start(args: &[&str]) -> Server {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tsconv"))

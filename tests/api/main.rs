@@ -11,6 +11,7 @@ mod differential;
 mod errors;
 mod format;
 mod helpers;
+mod hostile;
 mod openapi;
 mod playground;
 mod production;

@@ -359,3 +359,61 @@ fn keys_new_prints_a_key_and_its_line() {
     assert!(line.ends_with(" billing"));
     assert_eq!(KeySet::parse(line).unwrap().verify(key).unwrap().label.as_deref(), Some("billing"));
 }
+
+#[tokio::test]
+async fn redis_killed_and_restarted_under_load() {
+    let mut redis = Redis::start();
+    let server =
+        Server::start(&["--redis-url", &redis.url(), "--rate-limit", "20", "--rate-burst", "20", "--trust-proxy"]);
+    let addr = server.addr;
+    let phase = Arc::new(std::sync::atomic::AtomicU8::new(0)); // 0 up, 1 down, 2 back
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut clients = Vec::new();
+    for client in 0..4 {
+        let (phase, stop) = (Arc::clone(&phase), Arc::clone(&stop));
+        clients.push(tokio::spawn(async move {
+            // Per phase: [200s, 429s]; plus anything else seen.
+            let (mut seen, mut other) = ([[0u32; 2]; 3], Vec::new());
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let request = format!(
+                    "GET /api/timestamp/convert?timestamp=1700000000 HTTP/1.1\r\nHost: t\r\nX-Forwarded-For: 192.0.2.{client}\r\nConnection: close\r\n\r\n"
+                );
+                let sent_in = phase.load(std::sync::atomic::Ordering::Relaxed) as usize;
+                let answer = raw_exchange(addr, request.as_bytes()).await;
+                let current = phase.load(std::sync::atomic::Ordering::Relaxed) as usize;
+                match answer.get(9..12) {
+                    // A request that straddles a change of phase counts for neither.
+                    Some("200" | "429") if sent_in != current => {}
+                    Some("200") => seen[current][0] += 1,
+                    Some("429") => seen[current][1] += 1,
+                    _ => other.push(answer.chars().take(120).collect::<String>()),
+                }
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            (seen, other)
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    redis.stop();
+    phase.store(1, std::sync::atomic::Ordering::Relaxed);
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    phase.store(2, std::sync::atomic::Ordering::Relaxed);
+    redis.restart();
+    tokio::time::sleep(Duration::from_millis(3500)).await;
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut totals = [[0u32; 2]; 3];
+    for client in clients {
+        let (seen, other) = client.await.unwrap();
+        assert!(other.is_empty(), "answers other than 200/429 (a 5xx or a dropped connection): {other:?}");
+        for phase in 0..3 {
+            totals[phase][0] += seen[phase][0];
+            totals[phase][1] += seen[phase][1];
+        }
+    }
+    assert!(totals[0][1] > 0, "limits applied while Redis was up: {totals:?}");
+    assert_eq!(totals[1][1], 0, "fail open while Redis was down: {totals:?}");
+    assert!(totals[1][0] > 0, "requests were served while Redis was down: {totals:?}");
+    assert!(totals[2][1] > 0, "limits resumed after Redis came back: {totals:?}");
+    server.signal("TERM");
+    assert!(server.wait().0.success());
+}

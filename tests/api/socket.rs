@@ -26,8 +26,13 @@ async fn errors_over_a_real_socket_are_envelopes() {
         raw_exchange(addr, b"DELETE /api/timestamp/format HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n").await;
     assert!(answer.starts_with("HTTP/1.1 405"), "{answer}");
     assert!(answer.contains("\"code\":40500"), "{answer}");
-    // A declared length over the limit is refused before the body is read.
-    let request = "POST /api/timestamp/convert HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 71680\r\nConnection: close\r\n\r\n";
+    // A declared length over the limit is refused; the body is read and
+    // dropped, so the client gets the 413, not a reset while still sending.
+    let padding = "x".repeat(70 * 1024);
+    let request = format!(
+        "POST /api/timestamp/convert HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{padding}",
+        padding.len()
+    );
     let answer = raw_exchange(addr, request.as_bytes()).await;
     assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
     assert!(answer.contains("\"code\":41300"), "{answer}");

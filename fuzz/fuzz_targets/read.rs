@@ -1,0 +1,44 @@
+//! Any bytes as a timestamp, with any zone, precision and disambiguation.
+//! Invariants: no panic; a valid instant rendered as RFC 3339 and RFC 9557
+//! reads back as the same instant (floored to its precision).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tsconv::time::render::in_unit;
+use tsconv::time::{Disambiguation, Input, Precision, ReadOptions, View, Zone, read};
+
+const ZONES: &[&str] =
+    &["UTC", "America/New_York", "Australia/Sydney", "Asia/Kolkata", "Pacific/Chatham", "+14:00", "-09:30"];
+
+fuzz_target!(|data: &[u8]| {
+    let [p, d, z, rest @ ..] = data else { return };
+    let precision = [
+        None,
+        Some(Precision::Seconds),
+        Some(Precision::Milliseconds),
+        Some(Precision::Microseconds),
+        Some(Precision::Nanoseconds),
+    ][*p as usize % 5];
+    let disambiguation =
+        [Disambiguation::Compatible, Disambiguation::Earlier, Disambiguation::Later, Disambiguation::Reject]
+            [*d as usize % 4];
+    let text = String::from_utf8_lossy(rest);
+    // The zone parser gets arbitrary text too.
+    let _ = Zone::parse(&text);
+    let zone = Zone::parse(ZONES[*z as usize % ZONES.len()]).expect("a known zone");
+    let options = ReadOptions { zone: &zone, precision, disambiguation };
+    for input in [Input::Text(&text), Input::Number(&text)] {
+        let Ok(reading) = read(input, &options) else { continue };
+        let view = View::new(reading.instant, &zone, reading.precision);
+        let floored = in_unit(reading.instant, reading.precision) * reading.precision.nanos();
+        for rendered in [view.rfc3339(), view.rfc9557()] {
+            let back = read(
+                Input::Text(&rendered),
+                &ReadOptions { zone: &zone, precision: None, disambiguation: Disambiguation::Compatible },
+            )
+            .unwrap_or_else(|e| panic!("{rendered:?} does not read back: {e}"));
+            assert_eq!(back.instant.as_nanosecond(), floored, "{text:?} -> {rendered:?}");
+        }
+        let _ = view.presets(jiff::Timestamp::UNIX_EPOCH);
+    }
+});

@@ -1,0 +1,505 @@
+//! A corpus of hostile and absurd requests. Each one must get a 4xx JSON
+//! envelope whose message says what to fix: never a 5xx, a panic, an HTML
+//! page or an empty body. The server must keep answering afterwards.
+
+use axum::body::Body;
+use axum::http::{Method, Request};
+use serde_json::{Value, json};
+
+use crate::helpers::{Reply, Server, raw_exchange, send};
+
+/// One hostile request and why it is hostile.
+struct Case {
+    what: String,
+    request: Request<Body>,
+}
+
+fn json_case(what: impl Into<String>, path: &str, body: impl Into<String>) -> Case {
+    let body = body.into();
+    Case {
+        what: what.into(),
+        request: Request::post(path).header("content-type", "application/json").body(Body::from(body)).unwrap(),
+    }
+}
+
+fn query_case(what: impl Into<String>, path_and_query: &str) -> Case {
+    Case { what: what.into(), request: Request::get(path_and_query).body(Body::empty()).unwrap() }
+}
+
+fn percent(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Timestamp values no endpoint may accept.
+fn bad_timestamps() -> Vec<(String, Value)> {
+    let mut values: Vec<(String, Value)> = [
+        "",
+        " ",
+        "NaN",
+        "nan",
+        "Infinity",
+        "-Infinity",
+        "inf",
+        "1e9",
+        "1E+9",
+        "1.7e-3",
+        "0x10",
+        "0b101",
+        "0o17",
+        "1_000",
+        "1,700,000,000",
+        "1 700 000 000",
+        "+",
+        "-",
+        "--1",
+        "+-1",
+        "1-",
+        "1.",
+        ".5",
+        "1..2",
+        "1.2.3",
+        "١٧٠٠٠٠٠٠٠٠",
+        "１７００００００００",
+        "¹²³",
+        "१७००००००००",
+        "1700000000\u{0}",
+        "\u{0}",
+        "\u{202e}1700000000",
+        "1700000000\u{200f}",
+        "1700\u{200b}000000",
+        "🕐",
+        "yesterday",
+        "now",
+        "tomorrow",
+        "null",
+        "true",
+        "{}",
+        "[]",
+        "2023-02-30",
+        "2023-02-29",
+        "2023-13-01",
+        "2023-00-10",
+        "2023-11-31T00:00:00Z",
+        "2023-11-14T24:00:00Z",
+        "2023-11-14T23:60:00Z",
+        "2023-11-14T23:59:61Z",
+        "2023-11-14T22:13:20+26:00",
+        "2023-11-14T22:13:20.1234567891Z",
+        "2023-11-14T",
+        "T22:13:20Z",
+        "2023-W46-2",
+        "2023-318",
+        "10000-01-01",
+        "+010000-01-01T00:00:00Z",
+        "-010000-01-01",
+        "-009999-01-01T00:00:00Z",
+        "Wed, 14 Nov 2023 22:13:20 GMT",
+        "Tue, 31 Nov 2023 22:13:20 GMT",
+        "Tue, 14 Nov 2023 25:13:20 GMT",
+        "2023-11-14T17:13:20-04:00[America/New_York]",
+        "2023-11-14T17:13:20-05:00[Mars/Olympus]",
+        "2023-11-14T17:13:20-05:00[../../etc/passwd]",
+        "2023-11-14T17:13:20-05:00[",
+        "1700000000.1234567891",
+        "1700000000000000000.5",
+        "99999999999999999999999999999",
+        "-99999999999999999999999999999",
+        "340282366920938463463374607431768211456",
+        "1700000000 1700000000",
+        "1700000000\n2",
+        "<script>alert(1)</script>",
+        "'; DROP TABLE timestamps; --",
+        "%s%s%s%n",
+        "${jndi:ldap://x}",
+        "../../etc/passwd",
+        "\\x00",
+    ]
+    .into_iter()
+    .map(|text| (format!("string {text:?}"), json!(text)))
+    .collect();
+    values.push(("a 257-character string".into(), json!("1".repeat(257))));
+    values.push(("a 10,000-character string".into(), json!("9".repeat(10_000))));
+    values.push(("a 100,000-character date".into(), json!(format!("2023-11-14T22:13:20{}", "0".repeat(100_000)))));
+    for (what, value) in [
+        ("true", json!(true)),
+        ("false", json!(false)),
+        ("[]", json!([])),
+        ("{}", json!({})),
+        ("[1]", json!([1])),
+        ("{\"a\":1}", json!({"a": 1})),
+    ] {
+        values.push((format!("JSON {what}"), value));
+    }
+    values
+}
+
+/// Raw JSON number texts (not strings) no endpoint may accept.
+fn bad_numbers() -> Vec<String> {
+    let mut numbers: Vec<String> =
+        ["1e9", "1E400", "-1e-400", "1.7e308", "0.0000000001", "1700000000.1234567891", "-0.00000000001"]
+            .into_iter()
+            .map(String::from)
+            .collect();
+    numbers.push("9".repeat(10_000));
+    numbers.push(format!("-{}", "9".repeat(1_000)));
+    numbers.push(format!("0.{}1", "0".repeat(5_000)));
+    numbers
+}
+
+/// Values outside the supported range in every unit.
+fn beyond_the_range() -> Vec<(String, String)> {
+    let (min, max) = (jiff::Timestamp::MIN.as_nanosecond(), jiff::Timestamp::MAX.as_nanosecond());
+    let mut cases = Vec::new();
+    for (unit, nanos) in [("s", 1_000_000_000i128), ("ms", 1_000_000), ("us", 1_000), ("ns", 1)] {
+        cases.push((unit.to_owned(), (max / nanos + 1).to_string()));
+        cases.push((unit.to_owned(), (min.div_euclid(nanos) - 1).to_string()));
+        cases.push((unit.to_owned(), "1".to_string() + &"0".repeat(25)));
+    }
+    cases
+}
+
+fn corpus() -> Vec<Case> {
+    let mut cases = Vec::new();
+    let endpoints = ["/api/timestamp/convert", "/api/timestamp/format"];
+
+    // Timestamps, in JSON bodies and query strings, on both endpoints.
+    for path in endpoints {
+        for (what, value) in bad_timestamps() {
+            cases.push(json_case(
+                format!("{path} JSON timestamp {what}"),
+                path,
+                json!({ "timestamp": value }).to_string(),
+            ));
+            if let Value::String(text) = &value
+                && text.len() < 4_000
+            {
+                cases.push(query_case(
+                    format!("{path} query timestamp {what}"),
+                    &format!("{path}?timestamp={}", percent(text)),
+                ));
+            }
+        }
+        for number in bad_numbers() {
+            cases.push(json_case(
+                format!("{path} JSON number {}", &number[..number.len().min(20)]),
+                path,
+                format!("{{\"timestamp\": {number}}}"),
+            ));
+        }
+        for (unit, value) in beyond_the_range() {
+            cases.push(query_case(
+                format!("{path} {value} {unit}"),
+                &format!("{path}?timestamp={value}&precision={unit}"),
+            ));
+        }
+    }
+
+    // Every parameter with a wrong JSON type.
+    for field in ["timezone", "precision", "format", "pattern", "style", "disambiguation"] {
+        for (what, value) in [
+            ("true", json!(true)),
+            ("false", json!(false)),
+            ("[]", json!([])),
+            ("{}", json!({})),
+            ("[\"UTC\"]", json!(["UTC"])),
+            ("1.5", json!(1.5)),
+            ("0", json!(0)),
+        ] {
+            let body = json!({ "timestamp": 1_700_000_000, field: value });
+            cases.push(json_case(format!("{field} as {what}"), "/api/timestamp/convert", body.to_string()));
+        }
+    }
+    for (what, value) in [
+        ("true", json!(true)),
+        ("a string", json!("1,2")),
+        ("a number", json!(5)),
+        ("an object", json!({"0": 1})),
+        ("[]", json!([])),
+    ] {
+        cases.push(json_case(
+            format!("timestamps as {what}"),
+            "/api/timestamp/convert",
+            json!({ "timestamps": value }).to_string(),
+        ));
+    }
+    let items: Vec<u32> = (0..1001).collect();
+    cases.push(json_case("1001 batch items", "/api/timestamp/convert", json!({ "timestamps": items }).to_string()));
+    cases.push(json_case(
+        "timestamp and timestamps",
+        "/api/timestamp/convert",
+        r#"{"timestamp": 1, "timestamps": [1]}"#,
+    ));
+
+    // Bad parameter values.
+    for zone in [
+        "../../etc/passwd",
+        "..",
+        "%2e%2e%2f",
+        "/etc/localtime",
+        "Etc/../UTC",
+        "EST5EDT,M3.2.0,M11.1.0",
+        "<+0330>-3:30",
+        "UTC+5",
+        "GMT+25",
+        "+99:00",
+        "+05:30:00:00",
+        "America/New_York\u{0}",
+        " ",
+        "ＵＴＣ",
+        "America/New_York/extra",
+        "right/UTC",
+        "posix/UTC",
+        "Mars/Olympus_Mons",
+        "America/New_York\u{202e}",
+        "\u{feff}UTC",
+    ]
+    .iter()
+    .map(|z| z.to_string())
+    .chain(["A".repeat(300), "America/".repeat(100)])
+    {
+        cases.push(json_case(
+            format!("timezone {zone:?}"),
+            "/api/timestamp/convert",
+            json!({"timestamp": 1, "timezone": zone}).to_string(),
+        ));
+    }
+    for pattern in
+        ["%999999999Y", "%256Y", "%", "%E", "%Oy", "%#", "%-", "%:", "%::::z", "%J", "%Y%K", "%5", "%.", "%Ez", "%Y%"]
+            .iter()
+            .map(|p| p.to_string())
+            .chain(["%Y".repeat(200), "x".repeat(257), String::new()])
+    {
+        cases.push(json_case(
+            format!("pattern {:?}", &pattern[..pattern.len().min(20)]),
+            "/api/timestamp/format",
+            json!({"timestamp": 1, "format": "custom", "pattern": pattern}).to_string(),
+        ));
+    }
+    for (field, value) in [
+        ("style", "tt"),
+        ("style", ""),
+        ("style", "x"),
+        ("style", "F "),
+        ("style", "ｔ"),
+        ("style", "r"),
+        ("disambiguation", "EARLIEST"),
+        ("disambiguation", ""),
+        ("disambiguation", "null"),
+        ("precision", "minutes"),
+        ("precision", ""),
+        ("precision", "seconds "),
+        ("precision", "µ"),
+        ("precision", "NS2"),
+        ("format", "yaml"),
+        ("format", ""),
+        ("format", "ISO8601"),
+        ("format", "rfc 3339"),
+    ] {
+        let mut body = json!({"timestamp": 1, field: value});
+        if field == "style" {
+            body["format"] = json!("discord");
+        }
+        cases.push(json_case(format!("{field} {value:?}"), "/api/timestamp/format", body.to_string()));
+    }
+    cases.push(json_case("custom without pattern", "/api/timestamp/format", r#"{"timestamp": 1, "format": "custom"}"#));
+    cases.push(json_case(
+        "pattern with another format",
+        "/api/timestamp/format",
+        r#"{"timestamp": 1, "format": "iso", "pattern": "%Y"}"#,
+    ));
+    cases.push(json_case(
+        "DST gap rejected",
+        "/api/timestamp/convert",
+        r#"{"timestamp": "2024-03-10T02:30:00", "timezone": "America/New_York", "disambiguation": "reject"}"#,
+    ));
+
+    // Malformed bodies.
+    let nesting = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
+    for (what, body) in [
+        ("empty JSON body", String::new()),
+        ("unterminated object", "{\"timestamp\": 1".into()),
+        ("unterminated string", "{\"timestamp\": \"17".into()),
+        ("top-level array", "[1700000000]".into()),
+        ("top-level string", "\"1700000000\"".into()),
+        ("top-level number", "1700000000".into()),
+        ("top-level null", "null".into()),
+        ("duplicate keys", "{\"timestamp\": 1, \"timestamp\": 2}".into()),
+        ("trailing garbage", "{\"timestamp\": 1} x".into()),
+        ("two objects", "{\"timestamp\": 1}{\"timestamp\": 2}".into()),
+        ("comments", "{/* c */ \"timestamp\": 1}".into()),
+        ("single quotes", "{'timestamp': 1}".into()),
+        ("raw NaN", "{\"timestamp\": NaN}".into()),
+        ("raw Infinity", "{\"timestamp\": Infinity}".into()),
+        ("raw -Infinity", "{\"timestamp\": -Infinity}".into()),
+        ("hex number", "{\"timestamp\": 0x10}".into()),
+        ("leading zero", "{\"timestamp\": 0123}".into()),
+        ("plus sign", "{\"timestamp\": +1}".into()),
+        ("deep nesting", format!("{{\"timestamp\": {nesting}}}")),
+        ("deep object nesting", format!("{}{}", "{\"a\":".repeat(5_000), "}".repeat(5_000))),
+        ("unknown key", "{\"timestamp\": 1, \"tz\": \"UTC\"}".into()),
+        ("empty key", "{\"\": 1}".into()),
+        ("bare key", "{timestamp: 1}".into()),
+        ("lone surrogate", "{\"timestamp\": \"\\ud800\"}".into()),
+        ("no timestamp", "{}".into()),
+        ("null timestamp", "{\"timestamp\": null}".into()),
+    ] {
+        cases.push(json_case(format!("body: {what}"), "/api/timestamp/convert", body));
+    }
+    cases.push(json_case(
+        "body over 64 KiB",
+        "/api/timestamp/convert",
+        format!("{{\"timestamp\": 1, \"x\": \"{}\"}}", "x".repeat(70_000)),
+    ));
+    for bytes in
+        [vec![0xff, 0xfe], b"{\"timestamp\": \"\xff\"}".to_vec(), b"{\"timestamp\xc3\": 1}".to_vec(), vec![0; 16]]
+    {
+        cases.push(Case {
+            what: format!("invalid UTF-8 {bytes:?}"),
+            request: Request::post("/api/timestamp/convert")
+                .header("content-type", "application/json")
+                .body(Body::from(bytes))
+                .unwrap(),
+        });
+    }
+
+    // Content types.
+    for content_type in [
+        "text/plain",
+        "application/xml",
+        "multipart/form-data; boundary=x",
+        "application/jsonp",
+        "image/png",
+        "*/*",
+        "application/json-patch",
+    ] {
+        cases.push(Case {
+            what: format!("content type {content_type}"),
+            request: Request::post("/api/timestamp/convert")
+                .header("content-type", content_type)
+                .body(Body::from("{\"timestamp\": 1}"))
+                .unwrap(),
+        });
+    }
+    cases.push(Case {
+        what: "JSON sent as a form".into(),
+        request: Request::post("/api/timestamp/convert")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Body::from("{\"timestamp\": 1}"))
+            .unwrap(),
+    });
+    cases.push(Case {
+        what: "body without content type".into(),
+        request: Request::post("/api/timestamp/convert").body(Body::from("timestamp=1")).unwrap(),
+    });
+
+    // Methods and paths.
+    for method in ["PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "FOO"] {
+        cases.push(Case {
+            what: format!("method {method}"),
+            request: Request::builder()
+                .method(Method::from_bytes(method.as_bytes()).unwrap())
+                .uri("/api/timestamp/convert")
+                .body(Body::empty())
+                .unwrap(),
+        });
+    }
+    for path in [
+        "/api/timestamp/convert/",
+        "//api/timestamp/convert",
+        "/api/timestamp/../timestamp/convert",
+        "/api/v2/timestamp/convert",
+        "/API/TIMESTAMP/CONVERT",
+        "/api/timestamp/%63onvert",
+        "/api/timestamp/convert%00",
+        "/api",
+        "/api/",
+        "/api/v1",
+        "/.env",
+        "/admin",
+        "/metrics/../healthz",
+        "/docs/../../etc/passwd",
+    ] {
+        cases.push(query_case(format!("path {path}"), path));
+    }
+    cases.push(query_case("a 10,000-character path", &format!("/{}", "a".repeat(10_000))));
+
+    // Query strings.
+    for query in [
+        "timestamp=%zz",
+        "timestamp=%",
+        "timestamp=%FF",
+        "timestamp=%C3",
+        "timestamp",
+        "timestamp=1&timestamp=2",
+        "timestamp=1&timezone=UTC&timezone=UTC",
+        "timestamp=1&Timestamp=1",
+        "TIMESTAMP=1",
+        "timestamp[]=1",
+        "timestamp=1&&&=",
+        "=1",
+        "timestamp=1&foo=bar",
+        "timestamp=1&timestamps=1",
+    ] {
+        cases.push(query_case(format!("query {query}"), &format!("/api/timestamp/convert?{query}")));
+    }
+    let many = (0..1000).map(|i| format!("p{i}=1")).collect::<Vec<_>>().join("&");
+    cases.push(query_case("1000 unknown parameters", &format!("/api/timestamp/convert?timestamp=1&{many}")));
+    cases.push(query_case("current with a timestamp", "/api/timestamp/current?timestamp=1"));
+    cases.push(query_case("current with a bad zone", "/api/timestamp/current?timezone=..%2F..%2Fetc"));
+    cases.push(query_case("zone list at a bad instant", "/api/timezones?at=soon"));
+    cases
+}
+
+fn assert_helpful_4xx(what: &str, reply: &Reply) {
+    let status = reply.status.as_u16();
+    assert!((400..500).contains(&status), "{what}: status {status}, body {}", reply.body);
+    let code = reply.body["code"].as_u64().unwrap_or_else(|| panic!("{what}: not an envelope: {}", reply.body));
+    assert_eq!(code / 100, u64::from(status), "{what}: code {code} for status {status}");
+    let message = reply.body["message"].as_str().unwrap_or_default();
+    assert!(message.len() >= 20, "{what}: message too thin: {message:?}");
+    assert!(reply.body["data"]["error"].is_string(), "{what}: {}", reply.body);
+    assert!(!message.contains("panicked") && !message.contains("RUST_BACKTRACE"), "{what}: {message}");
+}
+
+#[tokio::test]
+async fn every_hostile_request_gets_a_helpful_4xx_envelope() {
+    let cases = corpus();
+    assert!(cases.len() >= 300, "only {} cases", cases.len());
+    eprintln!("{} hostile requests", cases.len());
+    for case in cases {
+        let reply = send(case.request).await;
+        assert_helpful_4xx(&case.what, &reply);
+    }
+    crate::helpers::get("/healthz").await.assert_ok();
+}
+
+#[tokio::test]
+async fn hostile_bytes_on_the_wire_leave_the_server_answering() {
+    let server = Server::start(&["--rate-limit", "0"]);
+    for request in [
+        b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: ".to_vec().into_iter().chain(vec![b'a'; 500_000]).chain(b"\r\n\r\n".to_vec()).collect::<Vec<u8>>(),
+        b"GET /api/timestamp/convert?timestamp=1 HTTP/1.1\r\nHost: x\r\nX-Request-Id: \xff\xfe\r\nConnection: close\r\n\r\n".to_vec(),
+        b"GARBAGE\r\n\r\n".to_vec(),
+        b"GET /\x00 HTTP/1.1\r\n\r\n".to_vec(),
+        b"POST /api/timestamp/convert HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n".to_vec(),
+        b"POST /api/timestamp/convert HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\nConnection: close\r\n\r\nzz\r\n".to_vec(),
+        format!("GET /api/timestamp/convert?{} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "a".repeat(70_000)).into_bytes(),
+    ] {
+        let answer = raw_exchange(server.addr, &request).await;
+        // hyper itself answers what never reaches a route (431, 414, 400), or
+        // closes the connection; it never gets a 5xx.
+        assert!(!answer.starts_with("HTTP/1.1 5"), "{}", &answer[..answer.len().min(200)]);
+    }
+    let answer = raw_exchange(server.addr, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    server.signal("TERM");
+    assert!(server.wait().0.success());
+}

@@ -5,9 +5,12 @@
 //! RFC 3339, HTTP dates and any IANA time zone, exactly to the nanosecond.
 //!
 //! - [`time`]: the engine, with no HTTP types (used by both faces).
-//! - [`http`]: the REST API, [`http::app`] builds its router.
-//! - [`server`]: binding, serving, graceful shutdown.
+//! - [`http`]: the REST API; [`http::app`] builds its router and
+//!   [`http::openapi()`] its OpenAPI document.
+//! - [`server`]: configuration, the accept loop, graceful shutdown.
 //! - [`cli`]: the command line.
+//! - [`keys`], [`ratelimit`], [`metrics`]: API keys, rate limits, Prometheus.
+//! - [`schema`]: OpenAPI schema pieces shared by the engine and the web layer.
 
 pub mod cli;
 pub mod http;

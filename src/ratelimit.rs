@@ -268,9 +268,11 @@ impl RedisStore {
     }
 
     fn log_failure(&self, error: &redis::RedisError) {
+        // Seconds since start, shifted by one interval so that the first
+        // failure (with `last_logged` still 0) is logged.
         let now = self.started.elapsed().as_secs() + LOG_INTERVAL.as_secs();
         let last = self.last_logged.load(Ordering::Relaxed);
-        if (last == 0 || now >= last + LOG_INTERVAL.as_secs())
+        if now >= last + LOG_INTERVAL.as_secs()
             && self.last_logged.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_ok()
         {
             let mode =

@@ -129,10 +129,7 @@ impl Params {
             });
         }
         match (self.get("timestamp"), self.get("timestamps")) {
-            (Some(_), Some(_)) => Err(ApiError::BatchTooLarge {
-                message: "send either timestamp (one input) or timestamps (a batch), not both".to_owned(),
-            }),
-            (Some(value), None) => input_of(value, "timestamp").map(Inputs::One),
+            (Some(value), _) => input_of(value, "timestamp").map(Inputs::One),
             (None, Some(Value::Array(items))) => {
                 if items.is_empty() {
                     return Err(ApiError::BadRequest {

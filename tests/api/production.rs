@@ -29,7 +29,8 @@ async fn call(state: &AppState, request: Request<Body>) -> Reply {
     let status = response.status();
     let headers = response.headers().clone();
     let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
-    let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    // API answers are JSON; /metrics is text.
+    let body = serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
     Reply { status, headers, body }
 }
 
@@ -158,6 +159,13 @@ async fn redis_down_fails_open_or_closed() {
     call(&open, get("/readyz")).await.assert_error(503, 50300, "unavailable");
     let metrics = call(&open, get("/metrics")).await;
     assert_eq!(metrics.status, 200);
+    let errors = metrics
+        .body
+        .as_str()
+        .unwrap()
+        .lines()
+        .find_map(|line| line.strip_prefix("tsconv_rate_limit_store_errors_total ")?.parse::<f64>().ok());
+    assert!(errors.is_some_and(|count| count >= 1.0), "store errors are counted: {errors:?}");
     let closed = redis_state(&nowhere, limits(1, 1), true);
     let reply = call(&closed, from_client(CONVERT, "192.0.2.21")).await;
     reply.assert_error(503, 50300, "unavailable");

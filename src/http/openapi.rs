@@ -166,6 +166,19 @@ pub fn timestamp_schema() -> RefOr<Schema> {
         .into()
 }
 
+/// The `timestamp` query parameter: text, as every query value is. Over
+/// 256 characters, or not a timestamp, it is answered with a 400 envelope.
+fn query_timestamp_schema() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::AnyValue)
+        .description(Some(
+            "The instant: a Unix timestamp (s, ms, µs or ns; detected unless `precision` is given) or a date string, \
+             at most 256 characters",
+        ))
+        .examples([serde_json::json!("1700000000")])
+        .into()
+}
+
 /// Batch items: any JSON value is answered, since one bad item never fails
 /// the batch; a number or a string of at most 256 characters is read, and
 /// anything else becomes that item's error.
@@ -188,7 +201,7 @@ fn timestamps_schema() -> RefOr<Schema> {
 #[allow(dead_code)] // read by `RawParams`; this type only describes them
 pub struct TimestampQuery {
     /// The instant: a Unix timestamp (s, ms, µs or ns; detected unless `precision` is given) or a date string.
-    #[param(schema_with = timestamp_schema)]
+    #[param(schema_with = query_timestamp_schema)]
     timestamp: Option<String>,
     /// A batch of 1 to 1000 inputs instead of `timestamp`: repeat the name.
     #[param(style = Form, explode, schema_with = timestamps_schema)]
@@ -240,7 +253,7 @@ pub struct TimestampBody {
 #[allow(dead_code)] // read by `RawParams`; this type only describes them
 pub struct ValidateQuery {
     /// The input to check: a Unix timestamp or a date string.
-    #[param(schema_with = timestamp_schema)]
+    #[param(schema_with = query_timestamp_schema)]
     timestamp: Option<String>,
     /// A batch of 1 to 1000 inputs instead of `timestamp`: repeat the name.
     #[param(style = Form, explode, schema_with = timestamps_schema)]

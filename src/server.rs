@@ -4,8 +4,10 @@
 //! timeout (a client that never finishes its headers is dropped without
 //! holding anyone else up), under a cap on concurrent connections (at the
 //! cap, new connections wait in the kernel's backlog). On SIGTERM or Ctrl-C
-//! the listener closes, `/readyz` turns 503, idle connections close, and
-//! requests in flight finish within the grace period.
+//! the backlog is served and the listener closes, `/readyz` turns 503,
+//! keep-alive connections close when idle, new connections still get their
+//! first request answered, and requests in flight finish within the grace
+//! period.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -14,27 +16,23 @@ use std::net::SocketAddr;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderValue, header};
-use futures_util::FutureExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use tower::ServiceExt;
 
 use crate::http::{AppState, REQUEST_TIMEOUT, app};
 use crate::keys::{Keys, KeysError};
 use crate::ratelimit::{Limiter, Limits};
-
-/// How long draining waits for requests still on their way before idle
-/// connections are closed.
-const DRAIN_PATIENCE: Duration = Duration::from_secs(1);
 
 /// How to run the server; built once from the command line and environment.
 #[derive(Clone, Debug)]
@@ -141,21 +139,35 @@ pub async fn serve(
     let draining = Arc::clone(&state.draining);
     let router = app(state);
     let permits = Arc::new(Semaphore::new(config.max_connections.max(1)));
-    let graceful = GracefulShutdown::new();
-    let open = Arc::new(AtomicUsize::new(0));
+    let connections = TaskTracker::new();
+    let drain = CancellationToken::new();
     let spawn = |stream: tokio::net::TcpStream, peer: SocketAddr, permit| {
         let _ = stream.set_nodelay(true);
+        let answered = Arc::new(AtomicBool::new(false));
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(config.header_timeout)
-            .serve_connection(TokioIo::new(stream), service(router.clone(), peer, Arc::clone(&draining)));
-        let connection = graceful.watch(connection);
-        let open = Arc::clone(&open);
-        open.fetch_add(1, Ordering::Relaxed);
-        tokio::spawn(async move {
+            .serve_connection(
+                TokioIo::new(stream),
+                service(router.clone(), peer, Arc::clone(&draining), Arc::clone(&answered)),
+            );
+        let drain = drain.clone();
+        connections.spawn(async move {
+            let mut connection = std::pin::pin!(connection);
             // Errors here are the client's: resets, malformed requests, timeouts.
+            tokio::select! {
+                _ = connection.as_mut() => return drop(permit),
+                () = drain.cancelled() => {}
+            }
+            // A connection that has answered before may sit idle between
+            // requests: close it once the answer in progress, if any, is
+            // written. A new one has a request on its way: hyper would close
+            // it unread, so let it arrive (within the header timeout); its
+            // answer says `Connection: close`.
+            if answered.load(Ordering::SeqCst) {
+                connection.as_mut().graceful_shutdown();
+            }
             let _ = connection.await;
-            open.fetch_sub(1, Ordering::Relaxed);
             drop(permit);
         });
     };
@@ -178,23 +190,18 @@ pub async fn serve(
             () = &mut shutdown => break,
         }
     }
+    // From here every answer says `Connection: close` and /readyz says 503.
+    draining.store(true, Ordering::SeqCst);
     // Connections the kernel already accepted for us would be reset when the
     // listener closes: take them and answer their requests too.
-    while let Some(Ok((stream, peer))) = listener.accept().now_or_never() {
+    for (stream, peer) in drain_backlog(listener) {
         spawn(stream, peer, None);
     }
-    drop(listener);
-    draining.store(true, Ordering::Relaxed);
-    tracing::info!("shutting down: no new connections; finishing requests in flight");
-    // Every answer now says `Connection: close`. A connection whose request
-    // is still on its way looks idle to hyper, so give requests a moment to
-    // arrive before idle connections are closed.
-    let patience = Instant::now() + DRAIN_PATIENCE.min(config.shutdown_grace);
-    while open.load(Ordering::Relaxed) > 0 && Instant::now() < patience {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    tracing::info!(open = connections.len(), "shutting down: no new connections; finishing requests in flight");
+    connections.close();
+    drain.cancel();
     tokio::select! {
-        () = graceful.shutdown() => {}
+        () = connections.wait() => {}
         () = tokio::time::sleep(config.shutdown_grace) => {
             tracing::warn!(grace = ?config.shutdown_grace, "grace period over: closing the remaining connections");
         }
@@ -202,12 +209,45 @@ pub async fn serve(
     Ok(())
 }
 
+/// Takes every connection waiting in the kernel's backlog, then closes the
+/// listener. Tokio's `accept` answers from the readiness the reactor last
+/// saw and would miss connections completed since; here each `accept` is a
+/// real system call, repeated until the backlog is empty, and the socket is
+/// closed right after, so only a handshake completing in those microseconds
+/// can still be reset.
+fn drain_backlog(listener: TcpListener) -> Vec<(tokio::net::TcpStream, SocketAddr)> {
+    let Ok(listener) = listener.into_std() else { return Vec::new() };
+    let mut waiting = Vec::new();
+    loop {
+        let (stream, peer) = match listener.accept() {
+            Ok(accepted) => accepted,
+            Err(error) if error.kind() == io::ErrorKind::WouldBlock => break,
+            Err(error) if matches!(error.kind(), io::ErrorKind::ConnectionAborted | io::ErrorKind::Interrupted) => {
+                continue;
+            }
+            Err(error) => {
+                tracing::warn!(%error, "accept failed while draining the backlog");
+                break;
+            }
+        };
+        // An accepted socket does not inherit the listener's non-blocking mode.
+        match stream.set_nonblocking(true).and_then(|()| tokio::net::TcpStream::from_std(stream)) {
+            Ok(stream) => waiting.push((stream, peer)),
+            Err(error) => tracing::warn!(%error, "cannot serve a connection taken from the backlog"),
+        }
+    }
+    drop(listener);
+    waiting
+}
+
 /// The router as a hyper service for one connection, which knows its
-/// peer, and closes the connection after each answer once draining.
+/// peer, records that the connection has answered, and closes the
+/// connection after each answer once draining.
 fn service(
     router: Router,
     peer: SocketAddr,
     draining: Arc<AtomicBool>,
+    answered: Arc<AtomicBool>,
 ) -> impl hyper::service::Service<
     hyper::Request<Incoming>,
     Response = axum::response::Response,
@@ -216,10 +256,14 @@ fn service(
 > + Clone {
     hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
-        let (router, draining) = (router.clone(), Arc::clone(&draining));
+        let (router, draining, answered) = (router.clone(), Arc::clone(&draining), Arc::clone(&answered));
         async move {
             let mut response = router.oneshot(request.map(axum::body::Body::new)).await?;
-            if draining.load(Ordering::Relaxed) {
+            // Marked before draining is read, both in sequential order: either
+            // this answer says `Connection: close`, or the drain sees the
+            // connection as one that has answered and closes it when idle.
+            answered.store(true, Ordering::SeqCst);
+            if draining.load(Ordering::SeqCst) {
                 response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
             }
             Ok(response)

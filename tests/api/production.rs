@@ -349,11 +349,45 @@ async fn sigterm_under_load_loses_no_request() {
     assert!(completed > 0);
     assert!(
         lost.is_empty(),
-        "{} of {} requests lost: {:?}",
+        "{} of {} requests lost: {:?}; logs: {logs:?}",
         lost.len(),
         completed as usize + lost.len(),
         &lost[..lost.len().min(3)]
     );
+}
+
+/// On SIGTERM a connection that has answered and sits idle is closed at
+/// once, while a new connection whose request is slow to come still gets
+/// its answer, with `Connection: close`.
+#[tokio::test]
+async fn sigterm_closes_idle_connections_and_waits_for_late_requests() {
+    let server = Server::start(&["--rate-limit", "0"]);
+    let request = "GET /api/timestamp/convert?timestamp=1700000000 HTTP/1.1\r\nHost: t\r\n\r\n";
+    // Idle keep-alive connection: one answer read, nothing more sent.
+    let mut idle = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    idle.write_all(request.as_bytes()).await.unwrap();
+    let mut first = vec![0; 64 * 1024];
+    let read = idle.read(&mut first).await.unwrap();
+    assert!(first[..read].starts_with(b"HTTP/1.1 200"));
+    // New connection: accepted, request not sent yet.
+    let mut late = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    server.signal("TERM");
+    let mut rest = Vec::new();
+    let closed = tokio::time::timeout(Duration::from_secs(2), idle.read_to_end(&mut rest)).await;
+    assert!(matches!(closed, Ok(Ok(_))), "the idle connection was not closed: {closed:?}");
+
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    late.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    late.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8(answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.to_ascii_lowercase().contains("\r\nconnection: close\r\n"), "{answer}");
+
+    let (status, logs) = tokio::task::spawn_blocking(move || server.wait()).await.unwrap();
+    assert!(status.success(), "exit status {status}; logs: {logs:?}");
 }
 
 #[test]

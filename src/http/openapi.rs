@@ -70,7 +70,7 @@ pub fn finish(mut doc: Document) -> Document {
         }
     }
     if let Some(components) = doc.components.as_mut() {
-        for name in ["TimestampBody", "ValidateBody"] {
+        for name in ["TimestampBody", "ValidateBody", "TimestampForm", "ValidateForm"] {
             if let Some(body) = components.schemas.remove(name) {
                 components.schemas.insert(name.to_owned(), one_input_or_batch(body));
             }
@@ -166,14 +166,13 @@ pub fn timestamp_schema() -> RefOr<Schema> {
         .into()
 }
 
-/// The `timestamp` query parameter: text, as every query value is. Over
-/// 256 characters, or not a timestamp, it is answered with a 400 envelope.
+/// The `timestamp` query parameter: text of at most 256 characters.
 fn query_timestamp_schema() -> RefOr<Schema> {
     ObjectBuilder::new()
-        .schema_type(SchemaType::AnyValue)
+        .schema_type(Type::String)
+        .max_length(Some(256))
         .description(Some(
-            "The instant: a Unix timestamp (s, ms, µs or ns; detected unless `precision` is given) or a date string, \
-             at most 256 characters",
+            "The instant: a Unix timestamp (s, ms, µs or ns; detected unless `precision` is given) or a date string",
         ))
         .examples([serde_json::json!("1700000000")])
         .into()
@@ -183,10 +182,21 @@ fn query_timestamp_schema() -> RefOr<Schema> {
 /// the batch; a number or a string of at most 256 characters is read, and
 /// anything else becomes that item's error.
 fn timestamps_schema() -> RefOr<Schema> {
-    let item = ObjectBuilder::new().schema_type(SchemaType::AnyValue).description(Some(
+    batch_of(ObjectBuilder::new().schema_type(SchemaType::AnyValue).description(Some(
         "A timestamp input (a number, or a string of at most 256 characters). Anything else is reported as this \
          item's error in `results`; the batch still answers 200",
-    ));
+    )))
+}
+
+/// Batch items in a query string or form body, where every value is text.
+fn text_timestamps_schema() -> RefOr<Schema> {
+    batch_of(ObjectBuilder::new().schema_type(Type::String).description(Some(
+        "A timestamp input. One that is not a timestamp, or is over 256 characters, is reported as this item's \
+         error in `results`; the batch still answers 200",
+    )))
+}
+
+fn batch_of(item: ObjectBuilder) -> RefOr<Schema> {
     utoipa::openapi::schema::ArrayBuilder::new()
         .items(item)
         .min_items(Some(1))
@@ -204,7 +214,7 @@ pub struct TimestampQuery {
     #[param(schema_with = query_timestamp_schema)]
     timestamp: Option<String>,
     /// A batch of 1 to 1000 inputs instead of `timestamp`: repeat the name.
-    #[param(style = Form, explode, schema_with = timestamps_schema)]
+    #[param(style = Form, explode, schema_with = text_timestamps_schema)]
     timestamps: Option<Vec<String>>,
     #[param(schema_with = crate::schema::timezone)]
     timezone: Option<String>,
@@ -256,7 +266,7 @@ pub struct ValidateQuery {
     #[param(schema_with = query_timestamp_schema)]
     timestamp: Option<String>,
     /// A batch of 1 to 1000 inputs instead of `timestamp`: repeat the name.
-    #[param(style = Form, explode, schema_with = timestamps_schema)]
+    #[param(style = Form, explode, schema_with = text_timestamps_schema)]
     timestamps: Option<Vec<String>>,
     #[param(schema_with = crate::schema::timezone)]
     timezone: Option<String>,
@@ -289,11 +299,14 @@ pub struct ValidateBody {
 /// batch repeats the name, `timestamps=0&timestamps=1700000000`, as in the
 /// query string.
 #[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
 #[allow(dead_code)] // read by `RawParams`; this type only describes it
 pub struct TimestampForm {
-    /// The instant: a Unix timestamp or a date string.
-    #[schema(max_length = 256, example = "1700000000")]
-    timestamp: String,
+    /// The instant: a Unix timestamp or a date string (exclusive with `timestamps`).
+    #[schema(max_length = 256, example = "1700000000", nullable = false)]
+    timestamp: Option<String>,
+    #[schema(schema_with = text_timestamps_schema)]
+    timestamps: Option<Vec<String>>,
     #[schema(schema_with = crate::schema::timezone)]
     timezone: Option<String>,
     #[schema(schema_with = crate::schema::precision)]
@@ -312,11 +325,14 @@ pub struct TimestampForm {
 /// The form body of validate (POST): every value is text. A batch repeats
 /// the name, `timestamps=0&timestamps=1700000000`, as in the query string.
 #[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
 #[allow(dead_code)] // read by `RawParams`; this type only describes it
 pub struct ValidateForm {
-    /// The input to check.
-    #[schema(max_length = 256, example = "2023-02-30")]
-    timestamp: String,
+    /// The input to check (exclusive with `timestamps`).
+    #[schema(max_length = 256, example = "2023-02-30", nullable = false)]
+    timestamp: Option<String>,
+    #[schema(schema_with = text_timestamps_schema)]
+    timestamps: Option<Vec<String>>,
     #[schema(schema_with = crate::schema::timezone)]
     timezone: Option<String>,
     #[schema(schema_with = crate::schema::precision)]

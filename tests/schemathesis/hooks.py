@@ -1,0 +1,88 @@
+"""Schemathesis hooks for tsconv, loaded by schemathesis.toml.
+
+`positive_data_acceptance` expects every schema-valid request to succeed. For
+convert, validate, format and the zone list, schemathesis.toml also lets it
+take 400 and 413, because the validity of a timestamp is semantic and some
+rules join parameters in ways a query string's parameters cannot state. This
+check takes that allowance back for every other reason: a schema-valid
+request may be refused only for one of the reasons below, each confirmed
+against what was sent. A refusal for anything the document can state (an
+enum value, a parameter name, a JSON type, a zone name) fails the run.
+"""
+
+import schemathesis
+
+BODY_LIMIT = 64 * 1024
+
+# `data.error` values whose cause no JSON Schema can state, with the
+# parameter they must name.
+MEANING = {
+    "invalid_timestamp": {"timestamp", "at"},  # "2023-02-30", "yesterday", control characters
+    "out_of_range": {"timestamp", "at"},  # beyond years -9999..9999, which depends on `precision`
+    "ambiguous_local_time": {"timestamp", "at"},  # a DST gap or fold with disambiguation=reject
+}
+
+
+def sent(case):
+    """The parameters the request carried, from its query string or body."""
+    params = dict(case.query or {})
+    if isinstance(case.body, dict):
+        params.update(case.body)
+    return params
+
+
+def is_present(params, name):
+    """Whether `name` reached the server: an empty list sends nothing."""
+    return params.get(name) not in (None, [])
+
+
+def names_another_format(params, own):
+    """`format` was sent and is not the one that `own` belongs to."""
+    value = params.get("format")
+    return isinstance(value, str) and value.lower() != own
+
+
+@schemathesis.check
+def valid_data_refused_only_for_meaning(ctx, response, case):
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive:
+        return None
+    if response.status_code not in (400, 413):
+        return None
+    params = sent(case)
+    envelope = response.json()
+    data = envelope.get("data") or {}
+    error, param = data.get("error"), data.get("param")
+
+    if response.status_code == 413:
+        size = len(response.request.body or b"")
+        assert error == "payload_too_large" and size > BODY_LIMIT, (
+            f"413 for a body of {size} bytes, within the {BODY_LIMIT}-byte limit: {envelope}"
+        )
+        return None
+    if error in MEANING and param in MEANING[error] and is_present(params, param):
+        return None
+    if error == "invalid_pattern" and param == "pattern" and is_present(params, "pattern"):
+        # An unknown strftime directive, or `pattern` with a format other
+        # than custom (a rule joining two parameters).
+        return None
+    if error == "invalid_pattern" and param == "format" and not is_present(params, "pattern"):
+        # format=custom without a pattern: a rule joining two parameters.
+        if not names_another_format(params, "custom"):
+            return None
+    if error == "invalid_style" and param == "style" and is_present(params, "style"):
+        # `style` with a format other than discord: a rule joining two
+        # parameters (every value of `style` itself is in the document).
+        if names_another_format(params, "discord"):
+            return None
+    both = is_present(params, "timestamp") and is_present(params, "timestamps")
+    neither = not is_present(params, "timestamp") and not is_present(params, "timestamps")
+    if error == "missing_parameter" and param == "timestamp" and neither:
+        # Exactly one of two query parameters: OpenAPI cannot require that.
+        return None
+    if error == "batch_too_large" and both:
+        return None
+    raise AssertionError(
+        f"A schema-valid request was refused for a reason the document could state: "
+        f"error={error!r} param={param!r}; sent {params!r}: {envelope.get('message')}"
+    )

@@ -1,0 +1,76 @@
+"""Unit tests of the custom schemathesis check (run by tests/api/openapi.rs
+with the virtualenv's Python): it lets schema-valid requests be refused for
+semantic reasons only, confirmed against what was sent."""
+
+import importlib.util
+import json
+import pathlib
+import unittest
+from types import SimpleNamespace
+
+spec = importlib.util.spec_from_file_location("hooks", pathlib.Path(__file__).with_name("hooks.py"))
+hooks = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(hooks)
+check = hooks.valid_data_refused_only_for_meaning
+
+
+def case(positive=True, query=None, body=None):
+    mode = SimpleNamespace(is_positive=positive)
+    return SimpleNamespace(meta=SimpleNamespace(generation=SimpleNamespace(mode=mode)), query=query, body=body)
+
+
+def response(status, error, param=None, sent=b""):
+    envelope = {"code": 40000, "message": "m", "data": {"error": error, "param": param}}
+    return SimpleNamespace(status_code=status, json=lambda: envelope, request=SimpleNamespace(body=sent))
+
+
+class Refusals(unittest.TestCase):
+    def passes(self, case_, response_):
+        self.assertIsNone(check(None, response_, case_))
+
+    def fails(self, case_, response_):
+        with self.assertRaises(AssertionError):
+            check(None, response_, case_)
+
+    def test_a_timestamp_that_means_nothing_may_be_refused(self):
+        self.passes(case(query={"timestamp": "2023-02-30"}), response(400, "invalid_timestamp", "timestamp"))
+        self.passes(case(body={"timestamp": 10**30}), response(400, "out_of_range", "timestamp"))
+        self.passes(case(query={"at": "x"}), response(400, "invalid_timestamp", "at"))
+
+    def test_a_refusal_must_name_what_was_sent(self):
+        self.fails(case(query={"timestamps": ["1"]}), response(400, "invalid_timestamp", "timestamp"))
+
+    def test_what_the_document_states_may_not_be_refused(self):
+        sent = {"timestamp": "1700000000", "format": "iso", "precision": "s", "timezone": "UTC"}
+        for error, param in [
+            ("invalid_format", "format"),
+            ("invalid_precision", "precision"),
+            ("unknown_timezone", "timezone"),
+            ("unknown_parameter", "x"),
+            ("bad_request", None),
+        ]:
+            with self.subTest(error=error):
+                self.fails(case(body=sent), response(400, error, param))
+
+    def test_rules_joining_two_parameters(self):
+        self.passes(case(query={"timestamp": "1", "format": "iso", "pattern": "%Y"}), response(400, "invalid_pattern", "pattern"))
+        self.passes(case(query={"timestamp": "1", "format": "custom"}), response(400, "invalid_pattern", "format"))
+        self.fails(case(query={"timestamp": "1", "format": "iso"}), response(400, "invalid_pattern", "format"))
+        self.passes(case(query={"timestamp": "1", "format": "iso", "style": "R"}), response(400, "invalid_style", "style"))
+        self.fails(case(query={"timestamp": "1", "format": "discord", "style": "R"}), response(400, "invalid_style", "style"))
+        self.passes(case(query={"timezone": "UTC", "timestamps": []}), response(400, "missing_parameter", "timestamp"))
+        self.fails(case(query={"timestamp": "1"}), response(400, "missing_parameter", "timestamp"))
+        self.passes(case(query={"timestamp": "1", "timestamps": ["2"]}), response(400, "batch_too_large", "timestamps"))
+
+    def test_413_only_over_the_body_limit(self):
+        big = json.dumps({"timestamps": ["x" * 256] * 1000}).encode()
+        self.passes(case(body={}), response(413, "payload_too_large", sent=big))
+        self.fails(case(body={}), response(413, "payload_too_large", sent=b"{}"))
+
+    def test_negative_data_and_success_are_left_to_other_checks(self):
+        self.passes(case(positive=False, body={}), response(400, "bad_request"))
+        self.passes(case(body={}), response(200, None))
+
+
+if __name__ == "__main__":
+    unittest.main()

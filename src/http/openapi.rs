@@ -196,6 +196,16 @@ fn text_timestamps_schema() -> RefOr<Schema> {
     )))
 }
 
+/// `timestamps` in a form body: the name repeated once per item, so one
+/// item is written exactly as a single value would be.
+fn form_timestamps_schema() -> RefOr<Schema> {
+    OneOfBuilder::new()
+        .item(text_timestamps_schema())
+        .item(ObjectBuilder::new().schema_type(Type::String).description(Some("A batch of one item")))
+        .description(Some("A batch of 1 to 1000 inputs, instead of `timestamp`: `timestamps=0&timestamps=1700000000`"))
+        .into()
+}
+
 fn batch_of(item: ObjectBuilder) -> RefOr<Schema> {
     utoipa::openapi::schema::ArrayBuilder::new()
         .items(item)
@@ -305,7 +315,7 @@ pub struct TimestampForm {
     /// The instant: a Unix timestamp or a date string (exclusive with `timestamps`).
     #[schema(max_length = 256, example = "1700000000", nullable = false)]
     timestamp: Option<String>,
-    #[schema(schema_with = text_timestamps_schema)]
+    #[schema(schema_with = form_timestamps_schema)]
     timestamps: Option<Vec<String>>,
     #[schema(schema_with = crate::schema::timezone)]
     timezone: Option<String>,
@@ -331,7 +341,7 @@ pub struct ValidateForm {
     /// The input to check (exclusive with `timestamps`).
     #[schema(max_length = 256, example = "2023-02-30", nullable = false)]
     timestamp: Option<String>,
-    #[schema(schema_with = text_timestamps_schema)]
+    #[schema(schema_with = form_timestamps_schema)]
     timestamps: Option<Vec<String>>,
     #[schema(schema_with = crate::schema::timezone)]
     timezone: Option<String>,

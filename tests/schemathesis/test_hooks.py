@@ -19,9 +19,9 @@ def case(positive=True, query=None, body=None):
     return SimpleNamespace(meta=SimpleNamespace(generation=SimpleNamespace(mode=mode)), query=query, body=body)
 
 
-def response(status, error, param=None, sent=b""):
+def response(status, error, param=None, sent=b"", url="http://127.0.0.1/api/timestamp/convert"):
     envelope = {"code": 40000, "message": "m", "data": {"error": error, "param": param}}
-    return SimpleNamespace(status_code=status, json=lambda: envelope, request=SimpleNamespace(body=sent))
+    return SimpleNamespace(status_code=status, json=lambda: envelope, request=SimpleNamespace(body=sent, url=url))
 
 
 class Refusals(unittest.TestCase):
@@ -66,6 +66,11 @@ class Refusals(unittest.TestCase):
         big = json.dumps({"timestamps": ["x" * 256] * 1000}).encode()
         self.passes(case(body={}), response(413, "payload_too_large", sent=big))
         self.fails(case(body={}), response(413, "payload_too_large", sent=b"{}"))
+
+    def test_414_only_over_hyper_uri_limit(self):
+        long_url = "http://127.0.0.1/api/timestamp/convert?" + "timestamps=1700000000&" * 3000
+        self.passes(case(query={}), response(414, None, url=long_url))
+        self.fails(case(query={}), response(414, None))
 
     def test_negative_data_and_success_are_left_to_other_checks(self):
         self.passes(case(positive=False, body={}), response(400, "bad_request"))

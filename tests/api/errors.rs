@@ -187,10 +187,12 @@ async fn boom() -> &'static str {
 
 #[tokio::test]
 async fn a_panic_becomes_a_500_envelope_and_the_service_keeps_serving() {
-    let router = Router::new()
-        .route("/boom", get_route(boom))
-        .route("/fine", get_route(|| async { "fine" }))
-        .layer(axum::middleware::from_fn(tsconv::http::middleware::request_context));
+    let router = Router::new().route("/boom", get_route(boom)).route("/fine", get_route(|| async { "fine" })).layer(
+        axum::middleware::from_fn_with_state(
+            tsconv::http::AppState::default(),
+            tsconv::http::middleware::request_context,
+        ),
+    );
     let request = Request::get("/boom").header("x-request-id", "trace-me-42").body(Body::empty()).unwrap();
     let response = router.clone().oneshot(request).await.unwrap();
     assert_eq!(response.status(), 500);

@@ -210,10 +210,11 @@ async fn a_slow_request_gets_a_408_envelope() {
     let state = AppState { request_timeout: Duration::from_millis(100), ..AppState::default() };
     let router = Router::new()
         .route("/slow", get_route(slow_handler))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), tsconv::http::middleware::timeout))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), tsconv::http::middleware::request_context))
         .with_state(state);
     let response = router.oneshot(get("/slow")).await.unwrap();
     assert_eq!(response.status(), 408);
+    assert!(response.headers().contains_key("x-request-id"));
     let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
     let body: Value = serde_json::from_slice(&bytes).unwrap();
     assert_eq!((body["code"].as_u64(), body["data"]["error"].as_str()), (Some(40800), Some("request_timeout")));

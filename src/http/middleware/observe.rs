@@ -24,7 +24,9 @@ struct Handles {
 }
 
 thread_local! {
-    static HANDLES: RefCell<HashMap<(Method, String, u16), Handles>> = RefCell::new(HashMap::new());
+    /// By (method, status), then by route: found by the route's `&str`,
+    /// with no allocation once a thread has seen the combination.
+    static HANDLES: RefCell<HashMap<(Method, u16), HashMap<String, Handles>>> = RefCell::new(HashMap::new());
 }
 
 pub async fn observe(State(state): State<AppState>, request: Request, next: Next) -> Response {
@@ -36,16 +38,20 @@ pub async fn observe(State(state): State<AppState>, request: Request, next: Next
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
     HANDLES.with_borrow_mut(|handles| {
-        let key = (method.clone(), route.to_owned(), status);
-        let handles = handles.entry(key).or_insert_with(|| Handles {
-            requests: metrics::counter!(
-                "tsconv_http_requests_total",
-                "method" => method.as_str().to_owned(),
-                "route" => route.to_owned(),
-                "status" => status.to_string()
-            ),
-            duration: metrics::histogram!("tsconv_http_request_duration_seconds", "route" => route.to_owned()),
-        });
+        let by_route = handles.entry((method.clone(), status)).or_default();
+        if !by_route.contains_key(route) {
+            let made = Handles {
+                requests: metrics::counter!(
+                    "tsconv_http_requests_total",
+                    "method" => method.as_str().to_owned(),
+                    "route" => route.to_owned(),
+                    "status" => status.to_string()
+                ),
+                duration: metrics::histogram!("tsconv_http_request_duration_seconds", "route" => route.to_owned()),
+            };
+            by_route.insert(route.to_owned(), made);
+        }
+        let Some(handles) = by_route.get(route) else { return };
         handles.requests.increment(1);
         handles.duration.record(elapsed.as_secs_f64());
     });

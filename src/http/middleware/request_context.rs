@@ -1,21 +1,26 @@
-//! Request id, API version and panic safety, for every response.
+//! Request id, API version, the request timeout and panic safety, for every
+//! response.
 //!
 //! The request id is echoed from `X-Request-Id` when the client sent a sane
-//! one (1-128 visible ASCII characters) and generated otherwise. A panic in a
-//! handler becomes a 500 envelope carrying that id; its detail goes to the
-//! log, never to the client.
+//! one (1-128 visible ASCII characters) and generated otherwise. A request
+//! (reading its body included) that takes longer than the limit is answered
+//! with a 408 envelope. A panic in a handler becomes a 500 envelope carrying
+//! the request id; its detail goes to the log, never to the client. (One
+//! layer for the three: each `from_fn` layer costs a boxed future, a clone
+//! of the service below it and their drops on every request.)
 
 use std::any::Any;
 use std::panic::AssertUnwindSafe;
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures_util::FutureExt;
 
+use crate::http::AppState;
 use crate::http::error::ApiError;
 
 pub static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -25,7 +30,7 @@ pub static API_VERSION: HeaderName = HeaderName::from_static("api-version");
 #[derive(Clone, Debug)]
 pub struct RequestId(pub HeaderValue);
 
-pub async fn request_context(mut request: Request, next: Next) -> Response {
+pub async fn request_context(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
     let id = request
         .headers()
         .get(&X_REQUEST_ID)
@@ -33,8 +38,10 @@ pub async fn request_context(mut request: Request, next: Next) -> Response {
         .cloned()
         .unwrap_or_else(new_id);
     request.extensions_mut().insert(RequestId(id.clone()));
-    let mut response = match AssertUnwindSafe(next.run(request)).catch_unwind().await {
-        Ok(response) => response,
+    let answer = tokio::time::timeout(state.request_timeout, next.run(request));
+    let mut response = match AssertUnwindSafe(answer).catch_unwind().await {
+        Ok(Ok(response)) => response,
+        Ok(Err(_elapsed)) => ApiError::RequestTimeout { limit: state.request_timeout }.into_response(),
         Err(panic) => {
             let request_id = String::from_utf8_lossy(id.as_bytes()).into_owned();
             tracing::error!(request_id = %request_id, panic = panic_message(&*panic), "handler panicked");

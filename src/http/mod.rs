@@ -129,6 +129,5 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(fallback::method_not_allowed)
         .layer(from_fn_with_state(state.clone(), middleware::access))
         .layer(from_fn_with_state(state.clone(), middleware::request_context))
-        .layer(from_fn_with_state(state.clone(), middleware::observe))
         .with_state(state)
 }

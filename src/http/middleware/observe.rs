@@ -8,9 +8,8 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::time::Instant;
 
-use axum::extract::{MatchedPath, Request, State};
+use axum::extract::{MatchedPath, Request};
 use axum::http::Method;
-use axum::middleware::Next;
 use axum::response::Response;
 use metrics::{Counter, Histogram};
 
@@ -29,43 +28,57 @@ thread_local! {
     static HANDLES: RefCell<HashMap<(Method, u16), HashMap<String, Handles>>> = RefCell::new(HashMap::new());
 }
 
-pub async fn observe(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let method = request.method().clone();
-    let matched = request.extensions().get::<MatchedPath>().cloned();
-    let route = matched.as_ref().map_or("unmatched", MatchedPath::as_str);
-    let response = next.run(request).await;
-    let elapsed = started.elapsed();
-    let status = response.status().as_u16();
-    HANDLES.with_borrow_mut(|handles| {
-        let by_route = handles.entry((method.clone(), status)).or_default();
-        if !by_route.contains_key(route) {
-            let made = Handles {
-                requests: metrics::counter!(
-                    "tsconv_http_requests_total",
-                    "method" => method.as_str().to_owned(),
-                    "route" => route.to_owned(),
-                    "status" => status.to_string()
-                ),
-                duration: metrics::histogram!("tsconv_http_request_duration_seconds", "route" => route.to_owned()),
-            };
-            by_route.insert(route.to_owned(), made);
+/// What is known of a request before it is served, for its metrics and
+/// its access-log line once it is answered.
+pub struct Observation {
+    started: Instant,
+    method: Method,
+    route: Option<MatchedPath>,
+}
+
+impl Observation {
+    pub fn start(request: &Request) -> Self {
+        Observation {
+            started: Instant::now(),
+            method: request.method().clone(),
+            route: request.extensions().get::<MatchedPath>().cloned(),
         }
-        let Some(handles) = by_route.get(route) else { return };
-        handles.requests.increment(1);
-        handles.duration.record(elapsed.as_secs_f64());
-    });
-    if state.access_log {
-        let request_id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
-        tracing::info!(
-            target: "tsconv::access",
-            request_id,
-            method = %method,
-            route,
-            status,
-            latency_ms = elapsed.as_secs_f64() * 1000.0,
-            "request"
-        );
     }
-    response
+
+    /// Counts the answer and, with `--access-log`, logs it.
+    pub fn finish(self, state: &AppState, response: &Response) {
+        let elapsed = self.started.elapsed();
+        let (method, status) = (self.method, response.status().as_u16());
+        let route = self.route.as_ref().map_or("unmatched", MatchedPath::as_str);
+        HANDLES.with_borrow_mut(|handles| {
+            let by_route = handles.entry((method.clone(), status)).or_default();
+            if !by_route.contains_key(route) {
+                let made = Handles {
+                    requests: metrics::counter!(
+                        "tsconv_http_requests_total",
+                        "method" => method.as_str().to_owned(),
+                        "route" => route.to_owned(),
+                        "status" => status.to_string()
+                    ),
+                    duration: metrics::histogram!("tsconv_http_request_duration_seconds", "route" => route.to_owned()),
+                };
+                by_route.insert(route.to_owned(), made);
+            }
+            let Some(handles) = by_route.get(route) else { return };
+            handles.requests.increment(1);
+            handles.duration.record(elapsed.as_secs_f64());
+        });
+        if state.access_log {
+            let request_id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+            tracing::info!(
+                target: "tsconv::access",
+                request_id,
+                method = %method,
+                route,
+                status,
+                latency_ms = elapsed.as_secs_f64() * 1000.0,
+                "request"
+            );
+        }
+    }
 }

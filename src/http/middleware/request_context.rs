@@ -1,13 +1,15 @@
-//! Request id, API version, the request timeout and panic safety, for every
-//! response.
+//! Request id, API version, the request timeout, panic safety and
+//! observation (metrics, access log), for every response.
 //!
 //! The request id is echoed from `X-Request-Id` when the client sent a sane
 //! one (1-128 visible ASCII characters) and generated otherwise. A request
 //! (reading its body included) that takes longer than the limit is answered
 //! with a 408 envelope. A panic in a handler becomes a 500 envelope carrying
-//! the request id; its detail goes to the log, never to the client. (One
-//! layer for the three: each `from_fn` layer costs a boxed future, a clone
-//! of the service below it and their drops on every request.)
+//! the request id; its detail goes to the log, never to the client. Every
+//! answer, these included, is then counted and logged by
+//! [`Observation`]. (One layer for all of it: each `from_fn` layer costs a
+//! boxed future, a clone of the service below it and their drops on every
+//! request.)
 
 use std::any::Any;
 use std::panic::AssertUnwindSafe;
@@ -20,6 +22,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures_util::FutureExt;
 
+use super::observe::Observation;
 use crate::http::AppState;
 use crate::http::error::ApiError;
 
@@ -31,6 +34,7 @@ pub static API_VERSION: HeaderName = HeaderName::from_static("api-version");
 pub struct RequestId(pub HeaderValue);
 
 pub async fn request_context(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+    let observation = Observation::start(&request);
     let id = request
         .headers()
         .get(&X_REQUEST_ID)
@@ -51,6 +55,7 @@ pub async fn request_context(State(state): State<AppState>, mut request: Request
     let headers = response.headers_mut();
     headers.insert(X_REQUEST_ID.clone(), id);
     headers.insert(API_VERSION.clone(), HeaderValue::from_static("1"));
+    observation.finish(&state, &response);
     response
 }
 

@@ -362,7 +362,8 @@ async fn sigterm_under_load_loses_no_request() {
 /// its answer, with `Connection: close`.
 #[tokio::test]
 async fn sigterm_closes_idle_connections_and_waits_for_late_requests() {
-    let server = Server::start(&["--rate-limit", "0"]);
+    // A header timeout well beyond the test's own waits, on a loaded machine too.
+    let server = Server::start(&["--rate-limit", "0", "--header-timeout", "30"]);
     let request = "GET /api/timestamp/convert?timestamp=1700000000 HTTP/1.1\r\nHost: t\r\n\r\n";
     // Idle keep-alive connection: one answer read, nothing more sent.
     let mut idle = tokio::net::TcpStream::connect(server.addr).await.unwrap();

@@ -242,7 +242,7 @@ pub struct TimestampQuery {
     disambiguation: Option<Disambiguation>,
 }
 
-/// The body of convert and format (POST), as JSON or form.
+/// The JSON body of convert and format (POST); a form body is described by `TimestampForm`.
 #[derive(ToSchema)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)] // read by `RawParams`; this type only describes it
@@ -287,7 +287,7 @@ pub struct ValidateQuery {
     disambiguation: Option<Disambiguation>,
 }
 
-/// The body of validate (POST), as JSON or form.
+/// The JSON body of validate (POST); a form body is described by `ValidateForm`.
 #[derive(ToSchema)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)] // read by `RawParams`; this type only describes it

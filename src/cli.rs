@@ -174,8 +174,8 @@ pub struct ReadArgs {
 }
 
 impl ReadArgs {
-    fn options(&self) -> ReadOptions<'_> {
-        ReadOptions { zone: &self.zone, precision: self.precision, disambiguation: self.disambiguation }
+    fn options(&self, now: Timestamp) -> ReadOptions<'_> {
+        ReadOptions { zone: &self.zone, precision: self.precision, disambiguation: self.disambiguation, now }
     }
 }
 
@@ -328,9 +328,10 @@ fn each_input(
     out: &mut impl Write,
     operation: impl Fn(Input<'_>, &ReadOptions<'_>, Timestamp) -> Result<Shown, TimeError>,
 ) -> ExitCode {
-    let options = args.options();
+    let now = Timestamp::now();
+    let options = args.options(now);
     if input != "-" {
-        return match operation(Input::Text(input), &options, Timestamp::now()) {
+        return match operation(Input::Text(input), &options, now) {
             Ok(shown) => {
                 let written = if args.json { shown.write_json(out) } else { shown.write_table(out) };
                 finish(written, shown.is_invalid())
@@ -345,7 +346,6 @@ fn each_input(
     let mut lines = stdin.lock();
     let mut line = String::new();
     let (mut number, mut invalid) = (0u64, false);
-    let now = Timestamp::now();
     loop {
         line.clear();
         match lines.read_line(&mut line) {

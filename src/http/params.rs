@@ -4,6 +4,7 @@
 //! with a did-you-mean hint. After this module, handlers deal only in
 //! `Zone`, `Precision`, `Format` and `Input`, never in strings.
 
+use jiff::Timestamp;
 use serde_json::Value;
 
 use super::error::ApiError;
@@ -49,8 +50,8 @@ pub struct Reading {
 }
 
 impl Reading {
-    pub fn options(&self) -> ReadOptions<'_> {
-        ReadOptions { zone: &self.zone, precision: self.precision, disambiguation: self.disambiguation }
+    pub fn options(&self, now: Timestamp) -> ReadOptions<'_> {
+        ReadOptions { zone: &self.zone, precision: self.precision, disambiguation: self.disambiguation, now }
     }
 }
 

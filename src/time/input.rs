@@ -2,19 +2,22 @@
 //!
 //! Numbers are read from their decimal text, exactly: never through a
 //! binary float, with `i128` nanoseconds so even nanosecond values beyond
-//! `i64` keep every digit. Date strings go through jiff's parsers (ISO 8601 /
-//! RFC 3339 / RFC 9557 pieces, RFC 2822), and wall-clock times are placed in
-//! their zone with an explicit DST disambiguation.
+//! `i64` keep every digit. Date strings are parsed by [`super::iso`] (ISO 8601,
+//! RFC 3339, RFC 9557) and [`super::mail`] (RFC 5322, the HTTP dates of RFC
+//! 9110, the common log format), read here into instants exactly (offsets to
+//! the nanosecond, leap seconds only where they can be), and wall-clock times
+//! are placed in their zone with an explicit DST disambiguation.
 
 use std::fmt;
 use std::str::FromStr;
 
-use jiff::civil::{DateTime, Time};
-use jiff::fmt::temporal::{Pieces, PiecesOffset, TimeZoneAnnotationKind};
+use jiff::Timestamp;
+use jiff::civil::{Date, DateTime, ISOWeekDate, Time, Weekday};
 use jiff::tz::{AmbiguousOffset, Offset};
-use jiff::{Timestamp, Zoned};
 use serde::Serialize;
 
+use super::iso::{self, DateForm, Parsed, UtcOffset, ZoneAnnotation};
+use super::mail::{self, Form, NamedMonthDate};
 use super::{Precision, TimeError, Zone};
 
 /// The longest timestamp text accepted (SPEC 5).
@@ -50,6 +53,8 @@ pub enum Kind {
     HttpDate,
     Date,
     LocalDatetime,
+    /// NCSA/Apache common log format, as the `clf` preset writes it.
+    Clf,
 }
 
 impl Kind {
@@ -64,6 +69,7 @@ impl Kind {
             Kind::HttpDate => "http_date",
             Kind::Date => "date",
             Kind::LocalDatetime => "local_datetime",
+            Kind::Clf => "clf",
         }
     }
 }
@@ -128,6 +134,9 @@ pub struct ReadOptions<'z> {
     pub zone: &'z Zone,
     pub precision: Option<Precision>,
     pub disambiguation: Disambiguation,
+    /// The reader's clock, for inputs read relative to it (RFC 850's
+    /// two-digit years).
+    pub now: Timestamp,
 }
 
 /// An input turned into an instant.
@@ -148,7 +157,8 @@ pub struct Reading {
 /// ```
 /// use tsconv::time::{read, Input, Kind, Precision, ReadOptions, Zone};
 /// let utc = Zone::utc();
-/// let options = ReadOptions { zone: &utc, precision: None, disambiguation: Default::default() };
+/// let options =
+///     ReadOptions { zone: &utc, precision: None, disambiguation: Default::default(), now: jiff::Timestamp::now() };
 /// let reading = read(Input::Number("1700000000.5"), &options).unwrap();
 /// assert_eq!(reading.kind, Kind::Unix);
 /// assert_eq!(reading.precision, Precision::Milliseconds);
@@ -190,23 +200,55 @@ fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError
             lead_chars(text, lead) + trimmed[..bad.0].chars().count(),
         ));
     }
+    let at = |position: usize| lead_chars(text, lead) + position;
     if trimmed.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        return read_rfc2822(trimmed, options);
-    }
-    match Pieces::parse(trimmed) {
-        Ok(pieces) => read_pieces(trimmed, &pieces, options),
-        Err(iso_error) => {
-            if has_month_name(trimmed)
-                && let Ok(reading) = read_rfc2822(trimmed, options)
-            {
-                return Ok(reading);
+        return match mail::parse(trimmed, this_year(options.now)) {
+            Ok(date) => read_named_month(trimmed, &date, options),
+            Err(e) if e.out_of_field_range => {
+                Err(TimeError::invalid_at(format!("{trimmed:?} is not a valid date: {}", e.message), at(e.position)))
             }
-            Err(TimeError::invalid(format!(
-                "{trimmed:?} is not a Unix timestamp nor a date we accept ({iso_error}); \
-                 send e.g. 1700000000, 2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT"
-            )))
+            Err(e) if has_month_name(trimmed) && trimmed.bytes().any(|b| b.is_ascii_digit()) => {
+                Err(TimeError::invalid_at(
+                    format!(
+                        "{trimmed:?} is not a valid RFC 5322 or HTTP date: {}; send e.g. Tue, 14 Nov 2023 22:13:20 GMT",
+                        e.message
+                    ),
+                    at(e.position),
+                ))
+            }
+            Err(_) => Err(TimeError::invalid(format!(
+                "{trimmed:?} is not a Unix timestamp nor a date we accept; send e.g. 1700000000, \
+                 2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT"
+            ))),
+        };
+    }
+    match iso::parse(trimmed) {
+        Ok(parsed) => read_iso(trimmed, lead_chars(text, lead), &parsed, options),
+        Err(iso_error) => {
+            if let Some(date) = mail::parse_clf(trimmed) {
+                return read_named_month(trimmed, &date, options);
+            }
+            if has_month_name(trimmed)
+                && let Ok(date) = mail::parse(trimmed, this_year(options.now))
+            {
+                return read_named_month(trimmed, &date, options);
+            }
+            let message = if iso_error.out_of_field_range {
+                format!("{trimmed:?} is not a valid date: {}", iso_error.message)
+            } else {
+                format!(
+                    "{trimmed:?} is not a Unix timestamp nor a date we accept: {}; \
+                     send e.g. 1700000000, 2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT",
+                    iso_error.message
+                )
+            };
+            Err(TimeError::invalid_at(message, at(iso_error.position)))
         }
     }
+}
+
+fn this_year(now: Timestamp) -> i32 {
+    i32::from(now.to_zoned(jiff::tz::TimeZone::UTC).year())
 }
 
 fn lead_chars(text: &str, lead_bytes: usize) -> usize {
@@ -412,64 +454,107 @@ fn group_thousands(n: i128) -> String {
     out
 }
 
-/// How many fraction digits the time of a date string has (`.5` -> 1).
-fn fraction_digits_of(text: &str) -> usize {
-    let before_annotation = text.split('[').next().unwrap_or(text);
-    let Some(time_at) = before_annotation.find(['T', 't', ' ']) else {
-        return 0;
-    };
-    let time = &before_annotation[time_at..];
-    match time.find(['.', ',']) {
-        Some(i) => time[i + 1..].bytes().take_while(u8::is_ascii_digit).count(),
-        None => 0,
+/// The civil date of a parse, or why it does not exist.
+pub(crate) fn civil_date(parsed: &Parsed<'_>) -> Result<Date, String> {
+    let year = i16::try_from(parsed.year).map_err(|_| format!("year {} is beyond the calendar", parsed.year))?;
+    match parsed.date {
+        DateForm::Calendar { month, day } => Date::new(year, month, day).map_err(|e| e.to_string()),
+        DateForm::Week { week, weekday } => {
+            let weekday = Weekday::from_monday_one_offset(weekday).map_err(|e| e.to_string())?;
+            ISOWeekDate::new(year, week, weekday)
+                .map(ISOWeekDate::date)
+                .map_err(|_| format!("week {week} does not exist in the ISO week-numbering year {year}"))
+        }
+        DateForm::Ordinal { day } => Date::new(year, 1, 1)
+            .and_then(|first| first.with().day_of_year(day).build())
+            .map_err(|_| format!("day {day} does not exist in {year}, which has {} days", first_days(year))),
     }
 }
 
-fn read_pieces(text: &str, pieces: &Pieces<'_>, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
-    let datetime = pieces.date().to_datetime(pieces.time().unwrap_or(Time::midnight()));
-    let offset = pieces.offset().map(|offset| match offset {
-        PiecesOffset::Numeric(numeric) => numeric.offset(),
-        _ => Offset::UTC,
-    });
-    // `Z` and `-00:00` say "the local offset is unknown" (RFC 9557 section 2):
-    // such an offset never contradicts a bracketed zone.
-    let offset_is_unknown = match pieces.offset() {
-        Some(PiecesOffset::Numeric(numeric)) => numeric.is_negative() && numeric.offset() == Offset::UTC,
-        Some(PiecesOffset::Zulu) => true,
-        _ => false,
+fn first_days(year: i16) -> u16 {
+    if iso::is_leap_year(i32::from(year)) { 366 } else { 365 }
+}
+
+fn year_out_of_range(text: &str, year: i32) -> TimeError {
+    TimeError::OutOfRange {
+        message: format!(
+            "{text:?} is in year {}; the supported range is years -9999 to 9999 ({} to {})",
+            group_thousands(i128::from(year)),
+            Timestamp::MIN,
+            Timestamp::MAX
+        ),
+    }
+}
+
+/// The instant of a wall-clock time at an offset given in nanoseconds:
+/// exact, whatever the offset's precision.
+fn at_offset(text: &str, datetime: DateTime, offset_nanos: i64) -> Result<Timestamp, TimeError> {
+    let as_utc = Offset::UTC.to_timestamp(datetime).map_err(|_| out_of_range_datetime(text, datetime))?;
+    Timestamp::from_nanosecond(as_utc.as_nanosecond() - i128::from(offset_nanos))
+        .map_err(|_| out_of_range_datetime(text, datetime))
+}
+
+/// A second written as 60 is a leap second, read as the second before it
+/// (as Temporal does: Unix time has no leap seconds); it can only be one at
+/// 23:59:60 UTC.
+fn check_leap_second(text: &str, second: i8, instant: Timestamp) -> Result<(), TimeError> {
+    if second != 60 {
+        return Ok(());
+    }
+    let utc = Offset::UTC.to_datetime(instant);
+    if (utc.hour(), utc.minute(), utc.second()) == (23, 59, 59) {
+        return Ok(());
+    }
+    Err(TimeError::invalid(format!(
+        "{text:?} has second 60, a leap second, at {:02}:{:02}:60 UTC; leap seconds are only inserted at 23:59:60 UTC",
+        utc.hour(),
+        utc.minute()
+    )))
+}
+
+fn read_iso(text: &str, lead: usize, parsed: &Parsed<'_>, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    if !(-9999..=9999).contains(&parsed.year) {
+        return Err(year_out_of_range(text, parsed.year));
+    }
+    let date = civil_date(parsed).map_err(|why| TimeError::invalid(format!("{text:?} is not a date: {why}")))?;
+    let clock = parsed.time;
+    if let Some(clock) = clock.filter(|c| c.fraction_digits > 9) {
+        return Err(TimeError::invalid_at(
+            format!(
+                "{text:?} has {} fraction digits, finer than one nanosecond; at most 9 are read (nothing is rounded)",
+                clock.fraction_digits
+            ),
+            lead + clock.fraction_at + 9,
+        ));
+    }
+    let time = match clock {
+        Some(c) => Time::new(c.hour, c.minute, c.second.min(59), c.nanosecond)
+            .map_err(|e| TimeError::invalid(format!("{text:?}: {e}")))?,
+        None => Time::midnight(),
     };
-    let annotation_zone = match pieces.time_zone_annotation().map(|a| a.kind()) {
-        Some(TimeZoneAnnotationKind::Named(name)) => Some(Zone::parse(name.as_str())?),
-        Some(TimeZoneAnnotationKind::Offset(offset)) => Some(Zone::fixed(*offset)),
-        _ => None,
+    let datetime = date.to_datetime(time);
+    let annotation_zone = match parsed.zone {
+        Some(ZoneAnnotation::Name(name)) => Some(Zone::parse(name)?),
+        Some(ZoneAnnotation::Offset(seconds)) => {
+            Some(Zone::fixed(Offset::from_seconds(seconds).map_err(|e| TimeError::invalid(e.to_string()))?))
+        }
+        None => None,
     };
-    let kind = match (&annotation_zone, offset, pieces.time()) {
-        (Some(_), _, _) => Kind::Rfc9557,
-        (None, Some(_), _) if is_rfc3339(text) => Kind::Rfc3339,
-        (None, Some(_), _) => Kind::Iso8601,
-        (None, None, Some(_)) => Kind::LocalDatetime,
-        (None, None, None) => Kind::Date,
+    let kind = match (parsed.annotated, parsed.offset, clock) {
+        (true, _, _) => Kind::Rfc9557,
+        (false, Some(_), _) if parsed.is_rfc3339() => Kind::Rfc3339,
+        (false, Some(_), _) => Kind::Iso8601,
+        (false, None, Some(_)) => Kind::LocalDatetime,
+        (false, None, None) => Kind::Date,
     };
     let mut note = None;
-    let instant = match (offset, &annotation_zone) {
+    let instant = match (parsed.offset, &annotation_zone) {
         (Some(offset), zone) => {
-            let instant = offset.to_timestamp(datetime).map_err(|_| out_of_range_datetime(text, datetime))?;
+            let instant = at_offset(text, datetime, offset.nanoseconds())?;
             if let Some(zone) = zone
-                && !offset_is_unknown
+                && !offset.is_unknown_local()
             {
-                let actual = zone.tz().to_offset_info(instant);
-                // Offsets with seconds (local mean time) are written rounded
-                // to the minute, as RFC 3339 must.
-                if actual.offset() != offset && super::zone::whole_minutes(actual.offset()) != offset {
-                    return Err(TimeError::invalid(format!(
-                        "{text:?} contradicts itself: the offset {} is not the offset of {} at {datetime}, which is {} ({}); \
-                         fix the offset or the zone, or drop the offset to read the time in the zone",
-                        super::zone::offset_text(offset),
-                        zone.name(),
-                        super::zone::offset_text(actual.offset()),
-                        actual.abbreviation(),
-                    )));
-                }
+                check_offset_against_zone(text, datetime, offset, zone, instant)?;
             }
             instant
         }
@@ -480,11 +565,67 @@ fn read_pieces(text: &str, pieces: &Pieces<'_>, options: &ReadOptions<'_>) -> Re
             instant
         }
     };
+    check_leap_second(text, clock.map_or(0, |c| c.second), instant)?;
     let (precision, precision_detected) = match options.precision {
         Some(precision) => (precision, false),
-        None => (Precision::for_fraction_digits(fraction_digits_of(text)).unwrap_or(Precision::Nanoseconds), true),
+        None => {
+            let digits = clock.map_or(0, |c| c.fraction_digits);
+            (Precision::for_fraction_digits(digits).unwrap_or(Precision::Nanoseconds), true)
+        }
     };
     Ok(Reading { instant, kind, precision, precision_detected, local_time_note: note })
+}
+
+/// An offset beside a bracketed zone must be the zone's offset at that
+/// instant: exactly, or (for an offset written in whole minutes, as RFC 3339
+/// must write local mean time's -04:56:02) rounded to the minute, as
+/// Temporal's ZonedDateTime matches it.
+fn check_offset_against_zone(
+    text: &str,
+    datetime: DateTime,
+    offset: UtcOffset,
+    zone: &Zone,
+    instant: Timestamp,
+) -> Result<(), TimeError> {
+    let actual = zone.tz().to_offset_info(instant);
+    let written = offset.nanoseconds();
+    let nanos = |o: Offset| i64::from(o.seconds()) * 1_000_000_000;
+    let minute_precision = matches!(offset, UtcOffset::Numeric { sub_minute: false, .. });
+    if nanos(actual.offset()) == written
+        || (minute_precision && nanos(super::zone::whole_minutes(actual.offset())) == written)
+    {
+        return Ok(());
+    }
+    Err(TimeError::invalid(format!(
+        "{text:?} contradicts itself: the offset {} is not the offset of {} at {datetime}, which is {} ({}); \
+         fix the offset or the zone, or drop the offset to read the time in the zone",
+        offset_nanos_text(written),
+        zone.name(),
+        super::zone::offset_text(actual.offset()),
+        actual.abbreviation(),
+    )))
+}
+
+/// `+05:30`, `-00:00:00.5`: an offset as exactly as it was given.
+fn offset_nanos_text(nanos: i64) -> String {
+    let whole = i32::try_from(nanos / 1_000_000_000).unwrap_or(0);
+    let mut text = match Offset::from_seconds(whole) {
+        Ok(offset) => super::zone::offset_text(offset),
+        Err(_) => whole.to_string(),
+    };
+    if whole == 0 && nanos < 0 {
+        text.replace_range(..1, "-");
+    }
+    let fraction = (nanos % 1_000_000_000).unsigned_abs();
+    if fraction != 0 {
+        if text.len() == 6 {
+            text.push_str(":00");
+        }
+        let digits = format!("{fraction:09}");
+        text.push('.');
+        text.push_str(digits.trim_end_matches('0'));
+    }
+    text
 }
 
 /// Places a wall-clock time in `zone`, resolving gaps and folds.
@@ -545,83 +686,36 @@ fn out_of_range_datetime(text: &str, datetime: DateTime) -> TimeError {
     }
 }
 
-fn read_rfc2822(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
-    let zoned: Zoned = jiff::fmt::rfc2822::parse(text).map_err(|e| {
-        if text.bytes().any(|b| b.is_ascii_digit()) {
-            TimeError::invalid(format!(
-                "{text:?} is not a valid RFC 2822 or HTTP date ({e}); send e.g. Tue, 14 Nov 2023 22:13:20 GMT"
-            ))
-        } else {
-            TimeError::invalid(format!(
-                "{text:?} is not a Unix timestamp nor a date we accept; send e.g. 1700000000, \
-                 2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT"
-            ))
-        }
-    })?;
-    let kind = if is_http_date(text) { Kind::HttpDate } else { Kind::Rfc2822 };
+fn read_named_month(text: &str, date: &NamedMonthDate, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    if !(-9999..=9999).contains(&date.year) {
+        return Err(year_out_of_range(text, date.year));
+    }
+    let day =
+        Date::new(date.year as i16, date.month, date.day).map_err(|e| TimeError::invalid(format!("{text:?}: {e}")))?;
+    if let Some(named) = date.weekday
+        && day.weekday().to_monday_one_offset() != named
+    {
+        return Err(TimeError::invalid(format!(
+            "{text:?} names a {} but {day} is a {}; fix the date or the day of the week",
+            mail::WEEKDAYS[named as usize - 1],
+            mail::WEEKDAYS[day.weekday().to_monday_zero_offset() as usize],
+        )));
+    }
+    let time = Time::new(date.hour, date.minute, date.second.min(59), 0)
+        .map_err(|e| TimeError::invalid(format!("{text:?}: {e}")))?;
+    let instant = at_offset(text, day.to_datetime(time), i64::from(date.offset_seconds) * 1_000_000_000)?;
+    check_leap_second(text, date.second, instant)?;
+    let kind = match date.form {
+        Form::Clf => Kind::Clf,
+        Form::Rfc850 | Form::Asctime => Kind::HttpDate,
+        Form::Rfc5322 if date.is_http_date(text) => Kind::HttpDate,
+        Form::Rfc5322 => Kind::Rfc2822,
+    };
     let (precision, precision_detected) = match options.precision {
         Some(precision) => (precision, false),
         None => (Precision::Seconds, true),
     };
-    Ok(Reading { instant: zoned.timestamp(), kind, precision, precision_detected, local_time_note: None })
-}
-
-/// Checks the shape `YYYY-MM-DD(T|t| )HH:MM:SS[.frac](Z|z|±HH:MM)` of RFC 3339
-/// section 5.6 (which `jiff` has already checked for meaning).
-pub(crate) fn is_rfc3339(text: &str) -> bool {
-    let b = text.as_bytes();
-    let digits = |range: std::ops::Range<usize>| b.get(range).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
-    if b.len() < 20
-        || !digits(0..4)
-        || b[4] != b'-'
-        || !digits(5..7)
-        || b[7] != b'-'
-        || !digits(8..10)
-        || !matches!(b[10], b'T' | b't' | b' ')
-        || !digits(11..13)
-        || b[13] != b':'
-        || !digits(14..16)
-        || b[16] != b':'
-        || !digits(17..19)
-    {
-        return false;
-    }
-    let mut rest = &b[19..];
-    if rest.first() == Some(&b'.') {
-        let n = rest[1..].iter().take_while(|c| c.is_ascii_digit()).count();
-        if n == 0 {
-            return false;
-        }
-        rest = &rest[1 + n..];
-    }
-    match rest {
-        [b'Z' | b'z'] => true,
-        [b'+' | b'-', h1, h2, b':', m1, m2] => [h1, h2, m1, m2].iter().all(|c| c.is_ascii_digit()),
-        _ => false,
-    }
-}
-
-/// The IMF-fixdate of RFC 9110: `Tue, 14 Nov 2023 22:13:20 GMT`, exactly.
-pub(crate) fn is_http_date(text: &str) -> bool {
-    const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-    let b = text.as_bytes();
-    let digits = |range: std::ops::Range<usize>| b.get(range).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
-    b.len() == 29
-        && DAYS.iter().any(|day| day.as_bytes() == &b[..3])
-        && &b[3..5] == b", "
-        && digits(5..7)
-        && b[7] == b' '
-        && MONTHS.iter().any(|month| month.as_bytes() == &b[8..11])
-        && b[11] == b' '
-        && digits(12..16)
-        && b[16] == b' '
-        && digits(17..19)
-        && b[19] == b':'
-        && digits(20..22)
-        && b[22] == b':'
-        && digits(23..25)
-        && &b[25..] == b" GMT"
+    Ok(Reading { instant, kind, precision, precision_detected, local_time_note: None })
 }
 
 #[cfg(test)]
@@ -635,7 +729,7 @@ mod tests {
         d: Disambiguation,
     ) -> Result<Reading, TimeError> {
         let zone = Zone::parse(zone).unwrap();
-        read(input, &ReadOptions { zone: &zone, precision, disambiguation: d })
+        read(input, &ReadOptions { zone: &zone, precision, disambiguation: d, now: Timestamp::UNIX_EPOCH })
     }
 
     fn number(text: &str) -> Result<Reading, TimeError> {
@@ -774,7 +868,7 @@ mod tests {
         let err = text("-009999-01-01T00:00:00Z").unwrap_err();
         assert_eq!(err.kind(), "out_of_range");
         assert!(err.to_string().contains("year -9999"), "{err}");
-        assert_eq!(text("10000-01-01").unwrap_err().kind(), "invalid_timestamp");
+        assert_eq!(text("10000-01-01").unwrap_err().kind(), "invalid_timestamp"); // five digits need a sign
     }
 
     #[test]
@@ -910,15 +1004,65 @@ mod tests {
     }
 
     #[test]
-    fn shapes_of_rfc3339_and_http_dates() {
-        assert!(is_rfc3339("2023-11-14T22:13:20Z"));
-        assert!(is_rfc3339("2023-11-14 22:13:20.5+05:30"));
-        assert!(!is_rfc3339("2023-11-14T22:13Z"));
-        assert!(!is_rfc3339("2023-11-14T22:13:20"));
-        assert!(!is_rfc3339("2023-11-14T22:13:20+0530"));
-        assert!(is_http_date("Tue, 14 Nov 2023 22:13:20 GMT"));
-        assert!(!is_http_date("Tue, 14 Nov 2023 22:13:20 +0000"));
-        assert!(!is_http_date("tue, 14 nov 2023 22:13:20 gmt"));
+    fn offsets_are_honoured_to_the_nanosecond_or_refused() {
+        // test262: -00:00:00.1 moves the instant by a tenth of a second.
+        let r = text("1976-11-18T15:23:30.123456789-00:00:00.1").unwrap();
+        assert_eq!(nanos(&r), 217_178_610_223_456_789);
+        assert_eq!(nanos(&text("1970-01-01T00:19:32.37+00:19:32.37").unwrap()), 0);
+        assert_eq!(text("2020-01-01T00:00+24:00").unwrap_err().kind(), "invalid_timestamp");
+        let err = text("1970-01-01T00:00:00.1234567891Z").unwrap_err();
+        assert!(err.to_string().contains("finer than one nanosecond"), "{err}");
+        assert_eq!(err.position(), Some(29));
+    }
+
+    #[test]
+    fn leap_seconds_only_at_the_end_of_a_utc_day() {
+        assert_eq!(text("2016-12-31T23:59:60Z").unwrap().instant.as_second(), 1_483_228_799);
+        assert_eq!(text("2016-12-31T15:59:60.5-08:00").unwrap().instant.to_string(), "2016-12-31T23:59:59.5Z");
+        assert!(text("1998-12-31T23:58:60Z").unwrap_err().to_string().contains("23:58:60 UTC"));
+        assert!(text("Sat, 31 Dec 2016 23:59:60 GMT").is_ok());
+        assert!(text("Sat, 31 Dec 2016 22:59:60 GMT").is_err());
+        let sydney = read_in(Input::Text("2017-01-01T10:59:60"), "Australia/Sydney", None, Disambiguation::Compatible);
+        assert_eq!(sydney.unwrap().instant.as_second(), 1_483_228_799);
+    }
+
+    #[test]
+    fn years_beyond_the_range_are_out_of_range_not_invalid() {
+        for input in ["+275760-09-13T00:00Z", "-271821-04-20T00:00Z", "+010000-01-01", "Tue, 1 Jan 10000 00:00 GMT"] {
+            let err = text(input).unwrap_err();
+            assert_eq!(err.kind(), "out_of_range", "{input}: {err}");
+        }
+        assert!(text("+275760-09-13T00:00Z").unwrap_err().to_string().contains("year 275,760"));
+    }
+
+    #[test]
+    fn annotations_as_rfc9557_defines_them() {
+        for input in
+            ["1970-01-01T00:00Z[!u-ca=iso8601]", "1970-01-01T00:00Z[u-ca=discord]", "1970-01-01T00:00Z[foo=bar]"]
+        {
+            assert_eq!(text(input).unwrap().instant.as_second(), 0, "{input}");
+        }
+        assert_eq!(text("1970-01-01T00:00Z[!foo=bar]").unwrap_err().kind(), "invalid_timestamp");
+        assert_eq!(text("1970-01-01T00:00Z[Mars/Base]").unwrap_err().kind(), "unknown_timezone");
+    }
+
+    #[test]
+    fn week_ordinal_and_log_dates() {
+        for (input, kind, instant) in [
+            ("2023-W46-2", Kind::Date, "2023-11-14T00:00:00Z"),
+            ("2023W462T22:13:20Z", Kind::Iso8601, "2023-11-14T22:13:20Z"),
+            ("2023-318", Kind::Date, "2023-11-14T00:00:00Z"),
+            ("2023-318T17:13:20-05:00", Kind::Iso8601, "2023-11-14T22:13:20Z"),
+            ("14/Nov/2023:17:13:20 -0500", Kind::Clf, "2023-11-14T22:13:20Z"),
+            ("Sunday, 06-Nov-94 08:49:37 GMT", Kind::HttpDate, "1994-11-06T08:49:37Z"),
+            ("Sun Nov  6 08:49:37 1994", Kind::HttpDate, "1994-11-06T08:49:37Z"),
+            ("Fri, 21 Nov 1997 09(comment):   55  :  06 -0600", Kind::Rfc2822, "1997-11-21T15:55:06Z"),
+        ] {
+            let reading = text(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+            assert_eq!((reading.kind, reading.instant.to_string()), (kind, instant.to_owned()), "{input}");
+        }
+        assert!(text("2021-W53-1").unwrap_err().to_string().contains("week 53"));
+        assert!(text("2023-366").unwrap_err().to_string().contains("365 days"));
     }
 
     #[test]

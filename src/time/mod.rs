@@ -7,6 +7,8 @@
 
 mod error;
 pub mod input;
+mod iso;
+mod mail;
 pub mod ops;
 mod precision;
 pub mod render;

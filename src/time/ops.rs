@@ -149,7 +149,7 @@ mod tests {
     use crate::time::Disambiguation;
 
     fn options(zone: &Zone) -> ReadOptions<'_> {
-        ReadOptions { zone, precision: None, disambiguation: Disambiguation::Compatible }
+        ReadOptions { zone, precision: None, disambiguation: Disambiguation::Compatible, now: Timestamp::UNIX_EPOCH }
     }
 
     #[test]

@@ -2,14 +2,17 @@
 //! which standards does it conform, and is its reading plausible.
 
 use jiff::Timestamp;
-use jiff::fmt::temporal::Pieces;
 use serde::Serialize;
 
-use super::input::{Input, Kind, ReadOptions, is_http_date, is_rfc3339, looks_numeric, plausible, read};
+use super::input::{Input, Kind, ReadOptions, civil_date, looks_numeric, plausible, read};
 use super::render::View;
 use super::{Precision, TimeError};
+use super::{iso, mail};
 
-/// Which standards the text satisfies, as tsconv reads it.
+/// Which standards the text satisfies, judged by each standard's grammar
+/// and rules on the text exactly as sent (white space around it included),
+/// whether or not tsconv can read it: an RFC 3339 string with more than nine
+/// fraction digits conforms, although tsconv refuses to round it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Conforms {
     pub rfc3339: bool,
@@ -53,7 +56,7 @@ pub struct ValidationError {
 
 /// Validates one input. Never fails: an invalid input is the answer.
 pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
-    let conforms = conforms(input);
+    let conforms = conforms(input, options.now);
     match read(input, options) {
         Ok(reading) => {
             let view = View::new(reading.instant, options.zone, reading.precision);
@@ -118,24 +121,33 @@ fn implausible_unit_warning(text: &str, instant: Timestamp, unit: Precision) -> 
 
 /// Which standards `input` conforms to. Numbers and numeric strings are
 /// Unix timestamps and conform to none of them.
-pub fn conforms(input: Input<'_>) -> Conforms {
+pub fn conforms(input: Input<'_>, now: Timestamp) -> Conforms {
     let Input::Text(text) = input else {
         return Conforms::default();
     };
-    let text = text.trim();
-    if looks_numeric(text) {
+    if looks_numeric(text.trim()) {
         return Conforms::default();
     }
-    let pieces = Pieces::parse(text).ok();
-    let annotated = pieces.as_ref().is_some_and(|p| p.time_zone_annotation().is_some());
-    let rfc3339 = pieces.is_some() && is_rfc3339(text);
-    let rfc2822 = jiff::fmt::rfc2822::parse(text).is_ok();
-    Conforms {
-        rfc3339,
-        iso8601: pieces.is_some() && !annotated && !text.contains(' '),
-        rfc9557: rfc3339 || (annotated && is_rfc3339(text.split('[').next().unwrap_or(text))),
-        rfc2822,
-        http_date: rfc2822 && is_http_date(text),
+    if let Ok(parsed) = iso::parse(text) {
+        // A date that does not exist conforms to nothing; one beyond ±9999
+        // can still be ISO 8601's expanded form.
+        let exists = civil_date(&parsed).is_ok() || !(-9999..=9999).contains(&parsed.year);
+        return Conforms {
+            rfc3339: exists && parsed.is_rfc3339(),
+            iso8601: exists && parsed.is_iso8601(),
+            rfc9557: exists && parsed.is_rfc9557(),
+            rfc2822: false,
+            http_date: false,
+        };
+    }
+    let this_year = i32::from(now.to_zoned(jiff::tz::TimeZone::UTC).year());
+    match mail::parse(text, this_year) {
+        Ok(date) if date.weekday_matches() && date.form != mail::Form::Clf => Conforms {
+            rfc2822: date.form == mail::Form::Rfc5322,
+            http_date: date.is_http_date(text),
+            ..Conforms::default()
+        },
+        _ => Conforms::default(),
     }
 }
 
@@ -146,7 +158,15 @@ mod tests {
 
     fn check(input: Input<'_>, zone: &str, precision: Option<Precision>) -> Validation {
         let zone = Zone::parse(zone).unwrap();
-        validate(input, &ReadOptions { zone: &zone, precision, disambiguation: Disambiguation::Compatible })
+        validate(
+            input,
+            &ReadOptions {
+                zone: &zone,
+                precision,
+                disambiguation: Disambiguation::Compatible,
+                now: Timestamp::UNIX_EPOCH,
+            },
+        )
     }
 
     #[test]
@@ -164,7 +184,7 @@ mod tests {
 
     #[test]
     fn conformance_of_each_form() {
-        let c = |t| conforms(Input::Text(t));
+        let c = |t| conforms(Input::Text(t), Timestamp::UNIX_EPOCH);
         assert_eq!(
             c("Tue, 14 Nov 2023 22:13:20 GMT"),
             Conforms { rfc2822: true, http_date: true, ..Default::default() }
@@ -175,7 +195,7 @@ mod tests {
         assert_eq!(c("2023-11-14 22:13:20Z"), Conforms { rfc3339: true, rfc9557: true, ..Default::default() });
         assert_eq!(c("2023-11-14"), Conforms { iso8601: true, ..Default::default() });
         assert_eq!(c("1700000000"), Conforms::default());
-        assert_eq!(conforms(Input::Number("1700000000")), Conforms::default());
+        assert_eq!(conforms(Input::Number("1700000000"), Timestamp::UNIX_EPOCH), Conforms::default());
     }
 
     #[test]

@@ -99,7 +99,12 @@ fn agrees_with_python_zoneinfo_over_1990_to_2023() {
         let instant = Timestamp::from_nanosecond(nanos).unwrap();
         let number = in_unit(instant, unit).to_string();
         let zone = Zone::parse(name).unwrap();
-        let options = ReadOptions { zone: &zone, precision: Some(unit), disambiguation: Disambiguation::Compatible };
+        let options = ReadOptions {
+            zone: &zone,
+            precision: Some(unit),
+            disambiguation: Disambiguation::Compatible,
+            now: Timestamp::UNIX_EPOCH,
+        };
         let report = convert(Input::Number(&number), &options, None, instant).unwrap();
         let floored = in_unit(instant, unit) * unit.nanos();
         let seconds = floored.div_euclid(1_000_000_000);

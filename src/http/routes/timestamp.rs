@@ -78,7 +78,8 @@ pub async fn convert_body(state: State<AppState>, raw: RawParams) -> Result<Resp
 async fn convert(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
     let params = Params::check(raw, accepts::CONVERT)?;
     let (inputs, reading, format) = (params.inputs()?, params.reading()?, params.format()?);
-    let (options, now) = (reading.options(), state.clock.now());
+    let now = state.clock.now();
+    let options = reading.options(now);
     answer(inputs, |input| time::convert(input, &options, format.as_ref(), now))
 }
 
@@ -93,8 +94,8 @@ async fn convert(State(state): State<AppState>, raw: RawParams) -> Result<Respon
         QueryErrors
     )
 )]
-pub async fn validate_query(raw: RawParams) -> Result<Response, ApiError> {
-    validate(raw)
+pub async fn validate_query(state: State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
+    validate(state, raw)
 }
 
 /// Is this a valid timestamp, of which kind: HTTP 200 either way.
@@ -111,14 +112,14 @@ pub async fn validate_query(raw: RawParams) -> Result<Response, ApiError> {
         BodyErrors
     )
 )]
-pub async fn validate_body(raw: RawParams) -> Result<Response, ApiError> {
-    validate(raw)
+pub async fn validate_body(state: State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
+    validate(state, raw)
 }
 
-fn validate(raw: RawParams) -> Result<Response, ApiError> {
+fn validate(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
     let params = Params::check(raw, accepts::VALIDATE)?;
     let (inputs, reading) = (params.inputs()?, params.reading()?);
-    let options = reading.options();
+    let options = reading.options(state.clock.now());
     answer(inputs, |input| Ok(time::ops::validate(input, &options)))
 }
 
@@ -158,7 +159,8 @@ pub async fn format_body(state: State<AppState>, raw: RawParams) -> Result<Respo
 async fn format(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
     let params = Params::check(raw, accepts::FORMAT)?;
     let (inputs, reading, format) = (params.inputs()?, params.reading()?, params.format()?);
-    let (options, now) = (reading.options(), state.clock.now());
+    let now = state.clock.now();
+    let options = reading.options(now);
     answer(inputs, |input| time::format(input, &options, format.as_ref(), now))
 }
 

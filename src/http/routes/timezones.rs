@@ -24,11 +24,12 @@ use crate::time::{Disambiguation, ReadOptions, Zone, read};
 )]
 pub async fn list(State(state): State<AppState>, raw: RawParams) -> Result<Success<ZoneList>, ApiError> {
     let params = Params::check(raw, accepts::TIMEZONES)?;
+    let now = state.clock.now();
     let at = match params.input("at")? {
-        None => state.clock.now(),
+        None => now,
         Some(input) => {
             let utc = Zone::utc();
-            let options = ReadOptions { zone: &utc, precision: None, disambiguation: Disambiguation::Compatible };
+            let options = ReadOptions { zone: &utc, precision: None, disambiguation: Disambiguation::Compatible, now };
             read(input, &options).map_err(|error| ApiError::Time { error, param: "at" })?.instant
         }
     };

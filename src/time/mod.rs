@@ -12,6 +12,7 @@ mod mail;
 pub mod ops;
 mod precision;
 pub mod render;
+mod strftime;
 pub mod validate;
 pub mod zone;
 

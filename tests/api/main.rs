@@ -13,6 +13,7 @@ mod format;
 mod helpers;
 mod hostile;
 mod openapi;
+mod oracles;
 mod playground;
 mod production;
 mod readme;

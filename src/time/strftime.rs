@@ -86,7 +86,7 @@ impl<'a> Directive<'a> {
             b'x' => "%m/%d/%y",
             b'X' => "%H:%M:%S",
             b'a' | b'A' | b'b' | b'B' | b'h' if self.has(b'#') => {
-                let name = jiff::fmt::strtime::format(&format!("%{}", self.conversion as char), zoned)?;
+                let name = jiff::fmt::strtime::format(format!("%{}", self.conversion as char), zoned)?;
                 return Ok(Some(self.pad_text(&name.to_uppercase())));
             }
             b'C' if self.colons == 0 => {

@@ -86,7 +86,7 @@ const GNU_PATTERNS: &[&str] = &[
 
 #[test]
 fn strftime_agrees_with_gnu_date() {
-    let mut rng = Rng(0x676e_7564_6174_65);
+    let mut rng = Rng(0x0067_6e75_6461_7465);
     let mut mismatches = Vec::new();
     let mut compared = 0;
     for zone_name in ZONES {

@@ -5,6 +5,7 @@
 
 mod batch;
 mod cli;
+mod conformance;
 mod convert;
 mod current;
 mod differential;

@@ -181,11 +181,18 @@ impl<'z> View<'z> {
         self.with_offset(6)
     }
 
-    /// ISO week date: `2023-W46-2`.
+    /// ISO week date: `2023-W46-2`; a year beyond 0000-9999 in ISO 8601's
+    /// expanded form, as `iso` writes it (`-004808-W39-7`), so it reads back.
     pub fn iso_week(&self) -> String {
         let week = self.zoned.date().iso_week_date();
-        let mut text = String::with_capacity(10);
-        push_year(&mut text, week.year());
+        let mut text = String::with_capacity(12);
+        let year = week.year();
+        if (0..=9999).contains(&year) {
+            push_year(&mut text, year);
+        } else {
+            text.push(if year < 0 { '-' } else { '+' });
+            text.push_str(&format!("{:06}", year.unsigned_abs()));
+        }
         text.push_str("-W");
         push_two_digits(&mut text, week.week() as u32);
         text.push('-');
@@ -830,7 +837,9 @@ mod tests {
                 let z = v.with_offset_zoned();
                 assert_eq!(v.rfc2822(), strftime("%a, %d %b %Y %H:%M:%S %z", z), "{second} {}", zone.name());
                 assert_eq!(v.clf(), strftime("%d/%b/%Y:%H:%M:%S %z", z));
-                assert_eq!(v.iso_week(), strftime("%G-W%V-%u", &v.zoned));
+                if (0..=9999).contains(&v.zoned.date().iso_week_date().year()) {
+                    assert_eq!(v.iso_week(), strftime("%G-W%V-%u", &v.zoned));
+                }
                 if (1000..=9999).contains(&v.instant.to_zoned(TimeZone::UTC).year()) {
                     assert_eq!(v.utc(), strftime("%a, %d %b %Y %H:%M:%S GMT", &v.instant.to_zoned(TimeZone::UTC)));
                 }
@@ -841,6 +850,13 @@ mod tests {
             let v = view(second, 0, &zones[1], Precision::Seconds);
             assert_eq!(v.rfc2822(), strftime("%a, %d %b %Y %H:%M:%S %z", v.with_offset_zoned()));
         }
+    }
+
+    #[test]
+    fn iso_week_dates_of_far_years_use_the_expanded_form() {
+        let utc = Zone::utc();
+        assert_eq!(view(-213_841_958_400, 0, &utc, Precision::Seconds).iso_week(), "-004807-W32-6");
+        assert_eq!(view(1_700_000_000, 0, &utc, Precision::Seconds).iso_week(), "2023-W46-2");
     }
 
     #[test]

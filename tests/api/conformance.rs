@@ -22,18 +22,24 @@ fn corpus(name: &str) -> Vec<Value> {
 fn read_utc(text: &str) -> Result<tsconv::time::Reading, tsconv::time::TimeError> {
     let utc = Zone::utc();
     let now = Timestamp::from_second(1_795_000_000).unwrap();
-    read(Input::Text(text), &ReadOptions { zone: &utc, precision: None, disambiguation: Disambiguation::Compatible, now })
+    read(
+        Input::Text(text),
+        &ReadOptions { zone: &utc, precision: None, disambiguation: Disambiguation::Compatible, now },
+    )
 }
 
 /// Why tsconv answers a corpus case differently, on purpose.
-const NO_OFFSET: &str = "a date or date-time without offset is read in `timezone` (SPEC 2.1); Temporal.Instant needs an offset";
+const NO_OFFSET: &str =
+    "a date or date-time without offset is read in `timezone` (SPEC 2.1); Temporal.Instant needs an offset";
 const WEEK_ORDINAL: &str = "ISO 8601 week and ordinal dates are read (SPEC 2.1); Temporal reads calendar dates only";
 const RANGE: &str = "years beyond -9999..9999 are out_of_range (SPEC 2.1); Temporal's range is wider";
 const ZONE_MEANS: &str = "a bracketed zone is read as RFC 9557 says, as ZonedDateTime does: an unknown zone is an error and the offset must agree with it; Instant.from ignores the zone";
 const INSTANT_SUFFICES: &str = "tsconv reads instants: an offset without a bracketed zone is enough, as Instant.from says; ZonedDateTime needs the zone";
 const CALENDAR_IGNORED: &str = "the calendar annotation names a display calendar and does not change the instant: any is read, as Instant.from does; ZonedDateTime checks it";
-const HOUR_OFFSET: &str = "ISO 8601 allows an offset of hours only (+01); the text is read, and conforms.rfc3339 is false";
-const TRIMMED: &str = "white space around an input is ignored when reading (pasted text); conforms judges the text as sent";
+const HOUR_OFFSET: &str =
+    "ISO 8601 allows an offset of hours only (+01); the text is read, and conforms.rfc3339 is false";
+const TRIMMED: &str =
+    "white space around an input is ignored when reading (pasted text); conforms judges the text as sent";
 const TOO_FINE: &str = "more than nine fraction digits conform to RFC 3339 but are refused, never rounded (SPEC 2.1)";
 const RFC3339_SPACE: &str = "RFC 3339's note allows a space for T; tsconv reads it as a date-time";
 const NUMERIC: &str = "a string of digits is a Unix timestamp (SPEC 2.1), not an ISO 8601 basic date";
@@ -90,7 +96,8 @@ fn test262_disagreement(case: &Value) -> Option<String> {
                     .to_zoned(jiff::tz::TimeZone::UTC)
                     .unwrap()
                     .timestamp();
-                return (reading.instant != expected).then(|| format!("read as {}, wall clock {expected}", reading.instant));
+                return (reading.instant != expected)
+                    .then(|| format!("read as {}, wall clock {expected}", reading.instant));
             }
             None
         }

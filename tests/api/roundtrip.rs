@@ -3,7 +3,7 @@
 use jiff::Timestamp;
 use proptest::prelude::*;
 use tsconv::time::render::in_unit;
-use tsconv::time::{Disambiguation, Input, Precision, ReadOptions, View, Zone, read};
+use tsconv::time::{Disambiguation, Format, Input, Precision, ReadOptions, View, Zone, read};
 
 const ZONES: &[&str] = &[
     "UTC",
@@ -103,5 +103,40 @@ proptest! {
         if let Ok(reading) = reading {
             prop_assert_eq!(View::new(reading.instant, &zone, Precision::Seconds).local(), local);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// SPEC 2.1: every string a `format` preset writes that names an instant
+    /// reads back as that instant (at the preset's precision), and one that
+    /// names a civil date (`iso_week`) as that date. `relative` names no
+    /// instant; Discord codes are chat markup, not timestamps.
+    #[test]
+    fn every_preset_that_names_an_instant_reads_back(instant in instant(), unit in unit(), zone in zone()) {
+        let view = View::new(instant, &zone, unit);
+        let now = Timestamp::UNIX_EPOCH;
+        let four_digit_year = (0..=9999).contains(&view.instant.to_zoned(zone.tz().clone()).year())
+            && (0..=9999).contains(&view.instant.to_zoned(jiff::tz::TimeZone::UTC).year());
+        let mut checks = vec![
+            ("iso", Precision::Milliseconds),
+            ("rfc3339", unit),
+            ("rfc9557", unit),
+            ("syslog", Precision::Microseconds),
+        ];
+        if four_digit_year {
+            checks.extend([("rfc2822", Precision::Seconds), ("utc", Precision::Seconds), ("clf", Precision::Seconds)]);
+        }
+        for (name, precision) in checks {
+            let format = Format::parse(Some(name), None, None).unwrap().unwrap();
+            let text = view.format(&format, now).unwrap();
+            prop_assert_eq!(read_back(Input::Text(&text), &zone, None).as_nanosecond(), floored(instant, precision), "{} {}", name, text);
+        }
+        let unix = view.format(&Format::Unix, now).unwrap();
+        prop_assert_eq!(read_back(Input::Text(&unix), &zone, Some(unit)).as_nanosecond(), floored(instant, unit));
+        let week = view.format(&Format::IsoWeek, now).unwrap();
+        let date = read_back(Input::Text(&week), &zone, None).to_zoned(zone.tz().clone()).date();
+        prop_assert_eq!(date, instant.to_zoned(zone.tz().clone()).date(), "{}", week);
     }
 }

@@ -47,6 +47,9 @@ pub(crate) fn format(pattern: &str, zoned: &Zoned) -> Result<String, jiff::Error
     Ok(out)
 }
 
+/// The widest a directive may be padded, as jiff allows.
+const MAX_WIDTH: usize = 255;
+
 /// One `%[flags][width][colons]X`.
 struct Directive<'a> {
     flags: &'a str,
@@ -67,6 +70,10 @@ impl<'a> Directive<'a> {
         let flags = &text[1..i];
         let digits = b[i..].iter().take_while(|d| d.is_ascii_digit()).count();
         let width = if digits > 0 { Some(text[i..i + digits].parse().ok()?) } else { None };
+        if width.is_some_and(|w: usize| w > MAX_WIDTH) {
+            // jiff's limit: it reports the error.
+            return None;
+        }
         i += digits;
         let colons = b[i..].iter().take_while(|&&c| c == b':').count();
         i += colons;
@@ -183,5 +190,9 @@ mod tests {
         assert!(format("%Y-%K", &at(0, 0, "UTC")).is_err());
         assert!(format("%", &at(0, 0, "UTC")).is_err());
         assert!(format("%c%", &at(0, 0, "UTC")).is_err());
+        // Found by the fuzzer: widths beyond jiff's limit are its error, not a panic.
+        assert!(format("%##111110C%", &at(0, 0, "UTC")).is_err());
+        assert!(format("%65536C", &at(0, 0, "UTC")).is_err());
+        assert_eq!(format("%255C", &at(0, 0, "UTC")).unwrap().len(), 255);
     }
 }

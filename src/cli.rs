@@ -94,6 +94,16 @@ pub struct ServeArgs {
     /// Connections served at once; more wait in the listen backlog.
     #[arg(long, env = "TSCONV_MAX_CONNECTIONS", default_value_t = 1024, value_name = "N")]
     pub max_connections: usize,
+    /// Connections one peer address may hold at once (0: no limit; the
+    /// default is off with --trust-proxy, where every peer is the proxy).
+    #[arg(long, env = "TSCONV_MAX_CONNECTIONS_PER_IP", value_name = "N")]
+    pub max_connections_per_ip: Option<usize>,
+    /// Seconds a client may read nothing of its answer before it is dropped.
+    #[arg(long, env = "TSCONV_WRITE_TIMEOUT", default_value = "10", value_parser = seconds, value_name = "SECONDS")]
+    pub write_timeout: Duration,
+    /// MiB of large answers (64 KiB or more) in flight at once; beyond it, 503.
+    #[arg(long, env = "TSCONV_ANSWER_BUDGET", default_value_t = 64, value_name = "MIB")]
+    pub answer_budget: usize,
     /// Seconds a request may take before a 408.
     #[arg(long, env = "TSCONV_REQUEST_TIMEOUT", default_value = "10", value_parser = seconds, value_name = "SECONDS")]
     pub request_timeout: Duration,
@@ -129,6 +139,13 @@ impl ServeArgs {
             trust_proxy: self.trust_proxy,
             access_log: self.access_log,
             max_connections: self.max_connections,
+            max_connections_per_ip: self.max_connections_per_ip.unwrap_or(if self.trust_proxy {
+                0
+            } else {
+                crate::server::MAX_CONNECTIONS_PER_IP
+            }),
+            write_timeout: self.write_timeout,
+            answer_budget_bytes: self.answer_budget.saturating_mul(1024 * 1024),
             request_timeout: self.request_timeout,
             header_timeout: self.header_timeout,
             shutdown_grace: self.shutdown_grace,

@@ -42,19 +42,25 @@ pub struct KeySet {
 pub enum KeysError {
     #[error("cannot read the API keys file {path}: {source}")]
     Read { path: PathBuf, source: std::io::Error },
-    #[error("{path}:{line}: expected `sha256:<64 hex digits> [label]`, found {found:?}")]
-    Syntax { path: PathBuf, line: usize, found: String },
+    /// The line is never quoted: a key pasted by mistake must not reach a log.
+    #[error(
+        "{path}:{line}: expected `sha256:<64 hex digits> [label]` (the line is not shown: it may hold a key){}",
+        if *raw_key { "; it looks like a raw API key: the file holds digests only, so put the line that \
+                       `tsconv keys new` prints there, and treat that key as exposed" } else { "" }
+    )]
+    Syntax { path: PathBuf, line: usize, raw_key: bool },
 }
 
 impl KeySet {
     /// Reads a keys file.
     pub fn load(path: &Path) -> Result<KeySet, KeysError> {
         let text = std::fs::read_to_string(path).map_err(|source| KeysError::Read { path: path.to_owned(), source })?;
-        KeySet::parse(&text).map_err(|(line, found)| KeysError::Syntax { path: path.to_owned(), line, found })
+        KeySet::parse(&text).map_err(|(line, raw_key)| KeysError::Syntax { path: path.to_owned(), line, raw_key })
     }
 
-    /// Parses the text of a keys file; on error, the line number and text.
-    pub fn parse(text: &str) -> Result<KeySet, (usize, String)> {
+    /// Parses the text of a keys file; on error, the line number and
+    /// whether the line looks like a raw key (its text is never returned).
+    pub fn parse(text: &str) -> Result<KeySet, (usize, bool)> {
         let mut entries = Vec::new();
         for (index, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -66,7 +72,7 @@ impl KeySet {
                 None => (line, None),
             };
             let hex = digest.strip_prefix("sha256:").unwrap_or(digest);
-            let digest = parse_hex_digest(hex).ok_or_else(|| (index + 1, shorten(line)))?;
+            let digest = parse_hex_digest(hex).ok_or_else(|| (index + 1, line.contains(KEY_PREFIX)))?;
             entries.push(Entry { id: KeyId { id: to_hex(&digest[..8]), label }, digest });
         }
         Ok(KeySet { entries })
@@ -165,10 +171,6 @@ fn to_hex(bytes: &[u8]) -> String {
     })
 }
 
-fn shorten(line: &str) -> String {
-    line.chars().take(80).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,7 +198,11 @@ mod tests {
     fn malformed_lines_are_reported_with_their_number() {
         assert_eq!(KeySet::parse("sha256:abc").unwrap_err().0, 1);
         let err = KeySet::parse(&format!("# ok\nsha256:{}\nplain-key-by-mistake\n", "a".repeat(64))).unwrap_err();
-        assert_eq!(err, (3, "plain-key-by-mistake".to_owned()));
+        assert_eq!(err, (3, false));
+        let (key, _) = generate(None).unwrap();
+        assert_eq!(KeySet::parse(&format!("{key}\n")).unwrap_err(), (1, true));
+        let message = KeysError::Syntax { path: "keys".into(), line: 1, raw_key: true }.to_string();
+        assert!(message.contains("raw API key") && !message.contains(&key), "{message}");
         assert!(KeySet::parse(&"g".repeat(64)).is_err());
         assert!(KeySet::parse("").unwrap().is_empty());
     }

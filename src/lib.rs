@@ -13,6 +13,7 @@
 //! - [`schema`]: OpenAPI schema pieces shared by the engine and the web layer.
 
 pub mod cli;
+pub mod connection;
 pub mod http;
 pub mod keys;
 pub mod metrics;

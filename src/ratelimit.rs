@@ -5,11 +5,14 @@
 //! Redis' own clock, so a client has one budget however many replicas serve
 //! it. When Redis cannot be reached the limiter fails open (the request is
 //! served, the error logged at most once per interval and counted) or, if so
-//! configured, closed (503). Connections are re-established by themselves.
+//! configured, closed (503). No request ever waits to connect: connections
+//! are made by a background task, and a request uses the one there is, for
+//! at most [`REDIS_CALL_TIMEOUT`], whatever state Redis is in (down, refusing,
+//! hung, slow).
 
 use std::num::NonZeroU32;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use governor::clock::{Clock, DefaultClock};
@@ -18,12 +21,16 @@ use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{Quota, RateLimiter};
 use redis::aio::ConnectionManager;
 
-/// How long one Redis call may take before the store counts as down.
-const REDIS_TIMEOUT: Duration = Duration::from_millis(250);
+/// The longest a request waits on Redis: one call, on a connection already
+/// made. Beyond it the store counts as down for [`RECONNECT_INTERVAL`].
+pub const REDIS_CALL_TIMEOUT: Duration = Duration::from_millis(50);
+/// How long a connection attempt (in the background) may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
 /// How often a failing store is logged, at most.
 const LOG_INTERVAL: Duration = Duration::from_secs(10);
-/// How often to retry connecting to a store that was down.
-const RECONNECT_INTERVAL: Duration = Duration::from_secs(1);
+/// After a failure, how long requests are answered without asking the
+/// store (open or closed), and so the `Retry-After` of a fail-closed 503.
+pub const RECONNECT_INTERVAL: Duration = Duration::from_secs(1);
 
 /// The limits, as configured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +71,11 @@ enum Store {
 
 struct RedisStore {
     client: redis::Client,
-    connection: tokio::sync::Mutex<Option<ConnectionManager>>,
+    /// The connection, once made. Requests take a clone; none waits for one
+    /// to be made.
+    connection: Arc<RwLock<Option<ConnectionManager>>>,
+    /// A background task is connecting.
+    connecting: Arc<AtomicBool>,
     /// After a failure, Redis is not asked again until then: requests are
     /// answered at once (open or closed) instead of each waiting a timeout.
     down_until: Mutex<Option<Instant>>,
@@ -123,7 +134,8 @@ impl Limiter {
         let client = redis::Client::open(url)?;
         let store = RedisStore {
             client,
-            connection: tokio::sync::Mutex::new(None),
+            connection: Arc::default(),
+            connecting: Arc::default(),
             down_until: Mutex::new(None),
             script: redis::Script::new(GCRA_SCRIPT),
             fail_closed,
@@ -131,6 +143,19 @@ impl Limiter {
             started: Instant::now(),
         };
         Ok(Limiter { limits, store: Store::Redis(Box::new(store)) })
+    }
+
+    /// Makes one attempt to connect to a shared store, for at most a
+    /// second: at start-up, so that the first requests find the connection
+    /// made. Serving does not depend on it; the background retries.
+    pub async fn connect(&self) {
+        if let Store::Redis(store) = &self.store {
+            store.connect_in_background();
+            let deadline = Instant::now() + CONNECT_TIMEOUT;
+            while store.current().is_none() && store.connecting.load(Ordering::SeqCst) && Instant::now() < deadline {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        }
     }
 
     pub fn limits(&self) -> Limits {
@@ -208,23 +233,40 @@ impl RedisStore {
         result
     }
 
-    async fn connection(&self) -> Result<ConnectionManager, redis::RedisError> {
-        let mut slot = self.connection.lock().await;
-        if let Some(connection) = slot.as_ref() {
-            return Ok(connection.clone());
+    /// The connection, if one is made; if none is, a background task is set
+    /// to make one and the caller is told the store is down.
+    fn connection(&self) -> Result<ConnectionManager, redis::RedisError> {
+        if let Some(connection) = self.current() {
+            return Ok(connection);
         }
-        let config = redis::aio::ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(REDIS_TIMEOUT))
-            .set_response_timeout(Some(REDIS_TIMEOUT))
-            .set_number_of_retries(1);
-        let connection =
-            tokio::time::timeout(REDIS_TIMEOUT * 2, ConnectionManager::new_with_config(self.client.clone(), config))
-                .await
-                .map_err(|_| {
-                    redis::RedisError::from((redis::ErrorKind::Io, "timed out connecting to the rate-limit store"))
-                })??;
-        *slot = Some(connection.clone());
-        Ok(connection)
+        self.connect_in_background();
+        Err(redis::RedisError::from((redis::ErrorKind::Io, "not connected to the rate-limit store yet")))
+    }
+
+    fn current(&self) -> Option<ConnectionManager> {
+        self.connection.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
+    /// Starts one connection attempt unless one is under way. Once made,
+    /// the connection re-establishes itself when Redis comes and goes.
+    fn connect_in_background(&self) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
+        if self.connecting.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let (client, slot, connecting) =
+            (self.client.clone(), Arc::clone(&self.connection), Arc::clone(&self.connecting));
+        runtime.spawn(async move {
+            let config = redis::aio::ConnectionManagerConfig::new()
+                .set_connection_timeout(Some(CONNECT_TIMEOUT))
+                .set_response_timeout(Some(REDIS_CALL_TIMEOUT))
+                .set_number_of_retries(1);
+            let made = tokio::time::timeout(CONNECT_TIMEOUT, ConnectionManager::new_with_config(client, config)).await;
+            if let Ok(Ok(connection)) = made {
+                *slot.write().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(connection);
+            }
+            connecting.store(false, Ordering::SeqCst);
+        });
     }
 
     async fn check(&self, client: &str, limits: Limits) -> Result<Decision, redis::RedisError> {
@@ -232,15 +274,16 @@ impl RedisStore {
     }
 
     async fn gcra(&self, client: &str, limits: Limits) -> Result<Decision, redis::RedisError> {
-        let mut connection = self.connection().await?;
+        let mut connection = self.connection()?;
         let interval_us = 1_000_000 / u64::from(limits.rate.get());
         let key = format!("tsconv:ratelimit:{client}");
         let mut invocation = self.script.key(key);
         invocation.arg(interval_us.max(1)).arg(limits.burst.get());
         let call = invocation.invoke_async(&mut connection);
-        let (allowed, remaining, retry_us, reset_us): (i64, i64, i64, i64) = tokio::time::timeout(REDIS_TIMEOUT, call)
-            .await
-            .map_err(|_| redis::RedisError::from((redis::ErrorKind::Io, "the rate-limit store timed out")))??;
+        let (allowed, remaining, retry_us, reset_us): (i64, i64, i64, i64) =
+            tokio::time::timeout(REDIS_CALL_TIMEOUT, call)
+                .await
+                .map_err(|_| redis::RedisError::from((redis::ErrorKind::Io, "the rate-limit store timed out")))??;
         let budget = Budget {
             limit: limits.burst.get(),
             remaining: u32::try_from(remaining.max(0)).unwrap_or(0),
@@ -258,8 +301,8 @@ impl RedisStore {
 
     async fn ping(&self) -> Result<(), redis::RedisError> {
         self.guarded(async {
-            let mut connection = self.connection().await?;
-            tokio::time::timeout(REDIS_TIMEOUT, redis::cmd("PING").query_async::<String>(&mut connection))
+            let mut connection = self.connection()?;
+            tokio::time::timeout(REDIS_CALL_TIMEOUT, redis::cmd("PING").query_async::<String>(&mut connection))
                 .await
                 .map_err(|_| redis::RedisError::from((redis::ErrorKind::Io, "the rate-limit store timed out")))??;
             Ok(())

@@ -30,9 +30,17 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tower::ServiceExt;
 
+use crate::connection::{AnswerBudget, PerAddress, WriteDeadline};
 use crate::http::{AppState, REQUEST_TIMEOUT, app};
 use crate::keys::{Keys, KeysError};
 use crate::ratelimit::{Limiter, Limits};
+
+/// The default of `--max-connections-per-ip`.
+pub const MAX_CONNECTIONS_PER_IP: usize = 64;
+
+/// The listen backlog: connections the kernel completes while every
+/// connection slot is taken (Linux caps it at `net.core.somaxconn`).
+const BACKLOG: u32 = 4096;
 
 /// How to run the server; built once from the command line and environment.
 #[derive(Clone, Debug)]
@@ -47,6 +55,12 @@ pub struct Config {
     pub trust_proxy: bool,
     pub access_log: bool,
     pub max_connections: usize,
+    /// Connections one peer address may hold; 0 turns the limit off.
+    pub max_connections_per_ip: usize,
+    /// How long a write of an answer may make no progress.
+    pub write_timeout: Duration,
+    /// Bytes of large answers in flight at once.
+    pub answer_budget_bytes: usize,
     pub request_timeout: Duration,
     pub header_timeout: Duration,
     pub shutdown_grace: Duration,
@@ -64,6 +78,9 @@ impl Default for Config {
             trust_proxy: false,
             access_log: false,
             max_connections: 1024,
+            max_connections_per_ip: MAX_CONNECTIONS_PER_IP,
+            write_timeout: Duration::from_secs(10),
+            answer_budget_bytes: 64 * 1024 * 1024,
             request_timeout: REQUEST_TIMEOUT,
             header_timeout: Duration::from_secs(5),
             shutdown_grace: Duration::from_secs(30),
@@ -115,17 +132,27 @@ impl Config {
 /// signal, then drains.
 pub async fn run(config: Config) -> Result<(), StartError> {
     let state = config.state()?;
-    let listener =
-        TcpListener::bind(config.addr).await.map_err(|source| StartError::Bind { addr: config.addr, source })?;
+    let listener = bind(config.addr).map_err(|source| StartError::Bind { addr: config.addr, source })?;
     tracing::info!("tsconv listening on http://{}", listener.local_addr()?);
     if let Some(keys) = &state.keys {
         tracing::info!(keys = keys.current().len(), "API keys are required on /api/* and /metrics");
         spawn_key_reloader(Arc::clone(keys));
     }
+    if let Some(limiter) = &state.limiter {
+        limiter.connect().await;
+    }
     spawn_housekeeping(state.limiter.clone());
     serve(listener, state, &config, shutdown_signal()).await?;
     tracing::info!("tsconv stopped");
     Ok(())
+}
+
+/// A listener on `addr` with a backlog of [`BACKLOG`].
+fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(BACKLOG)
 }
 
 /// Serves `listener` until `shutdown` completes, then stops accepting and
@@ -139,22 +166,29 @@ pub async fn serve(
     let draining = Arc::clone(&state.draining);
     let router = app(state);
     let permits = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let per_address = PerAddress::new(config.max_connections_per_ip);
+    let budget = AnswerBudget::new(config.answer_budget_bytes, config.write_timeout);
     let connections = TaskTracker::new();
     let drain = CancellationToken::new();
     let spawn = |stream: tokio::net::TcpStream, peer: SocketAddr, permit| {
+        let Some(slot) = per_address.take(peer.ip()) else {
+            refuse(&stream);
+            return;
+        };
         let _ = stream.set_nodelay(true);
         let answered = Arc::new(AtomicBool::new(false));
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(config.header_timeout)
             .serve_connection(
-                TokioIo::new(stream),
-                service(router.clone(), peer, Arc::clone(&draining), Arc::clone(&answered)),
+                TokioIo::new(WriteDeadline::new(stream, config.write_timeout)),
+                service(router.clone(), peer, Arc::clone(&draining), Arc::clone(&answered), budget.clone()),
             );
         let drain = drain.clone();
         connections.spawn(async move {
             let mut connection = std::pin::pin!(connection);
             // Errors here are the client's: resets, malformed requests, timeouts.
+            let _slot = slot;
             tokio::select! {
                 _ = connection.as_mut() => return drop(permit),
                 () = drain.cancelled() => {}
@@ -240,14 +274,29 @@ fn drain_backlog(listener: TcpListener) -> Vec<(tokio::net::TcpStream, SocketAdd
     waiting
 }
 
+/// Refuses a connection over its address's limit: a 503 envelope if the
+/// socket takes it at once, then the socket is closed.
+fn refuse(stream: &tokio::net::TcpStream) {
+    metrics::counter!("tsconv_connections_refused_total").increment(1);
+    const BODY: &str = r#"{"code":50300,"message":"too many connections from your address: close some, then retry","data":{"error":"unavailable","param":null}}"#;
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\nretry-after: 1\r\n\
+         connection: close\r\ncontent-length: {}\r\n\r\n{BODY}",
+        BODY.len()
+    );
+    let _ = stream.try_write(answer.as_bytes());
+}
+
 /// The router as a hyper service for one connection, which knows its
-/// peer, records that the connection has answered, and closes the
-/// connection after each answer once draining.
+/// peer, records that the connection has answered, charges large answers
+/// to the answer budget, and closes the connection after each answer once
+/// draining.
 fn service(
     router: Router,
     peer: SocketAddr,
     draining: Arc<AtomicBool>,
     answered: Arc<AtomicBool>,
+    budget: AnswerBudget,
 ) -> impl hyper::service::Service<
     hyper::Request<Incoming>,
     Response = axum::response::Response,
@@ -257,8 +306,9 @@ fn service(
     hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
         let (router, draining, answered) = (router.clone(), Arc::clone(&draining), Arc::clone(&answered));
+        let budget = budget.clone();
         async move {
-            let mut response = router.oneshot(request.map(axum::body::Body::new)).await?;
+            let mut response = budget.charge(router.oneshot(request.map(axum::body::Body::new)).await?);
             // Marked before draining is read, both in sequential order: either
             // this answer says `Connection: close`, or the drain sees the
             // connection as one that has answered and closes it when idle.

@@ -38,20 +38,31 @@ impl From<ApiError> for ItemError {
     }
 }
 
+/// Items answered between two yields to the runtime: a batch gives other
+/// requests their turn, and its request timeout a chance to end it.
+const ITEMS_PER_SLICE: usize = 32;
+
 impl<T> Batch<T> {
-    /// Runs `operation` on every item, in order.
-    pub fn run<'a>(
+    /// Runs `operation` on every item, in order, yielding to the runtime
+    /// every few items.
+    pub async fn run<'a>(
         items: Vec<Result<Input<'a>, ApiError>>,
         mut operation: impl FnMut(Input<'a>) -> Result<T, TimeError>,
     ) -> Batch<T> {
-        let results: Vec<Item<T>> = items
-            .into_iter()
-            .map(|item| match item.and_then(|input| operation(input).map_err(ApiError::operation)) {
+        let mut results = Vec::with_capacity(items.len());
+        let mut failed = 0;
+        for (i, item) in items.into_iter().enumerate() {
+            if i > 0 && i % ITEMS_PER_SLICE == 0 {
+                tokio::task::yield_now().await;
+            }
+            results.push(match item.and_then(|input| operation(input).map_err(ApiError::operation)) {
                 Ok(result) => Item::Done(result),
-                Err(error) => Item::Failed { error: error.into() },
-            })
-            .collect();
-        let failed = results.iter().filter(|item| matches!(item, Item::Failed { .. })).count();
+                Err(error) => {
+                    failed += 1;
+                    Item::Failed { error: error.into() }
+                }
+            });
+        }
         Batch { count: results.len(), failed, results }
     }
 }

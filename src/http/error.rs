@@ -56,6 +56,8 @@ pub enum ApiError {
     /// Shutting down, or the shared limit store is down with fail-closed.
     Unavailable {
         message: String,
+        /// Seconds after which a retry may succeed, where known (`Retry-After`).
+        retry_after: Option<u64>,
     },
     PayloadTooLarge {
         limit: usize,
@@ -162,7 +164,7 @@ impl ApiError {
             ApiError::RateLimited { retry_after } => {
                 format!("too many requests: retry after {retry_after} s (see the RateLimit-* headers)")
             }
-            ApiError::Unavailable { message } => message.clone(),
+            ApiError::Unavailable { message, .. } => message.clone(),
             ApiError::PayloadTooLarge { limit } => {
                 format!("request body is larger than {} KiB: send a smaller body", limit / 1024)
             }
@@ -227,7 +229,7 @@ impl IntoResponse for ApiError {
             ApiError::Unauthorized { .. } => {
                 response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
             }
-            ApiError::RateLimited { retry_after } => {
+            ApiError::RateLimited { retry_after } | ApiError::Unavailable { retry_after: Some(retry_after), .. } => {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
             }
             _ => {}

@@ -17,6 +17,12 @@ use super::error::ApiError;
 /// The one parameter that may repeat in a query string or form body.
 const BATCH_PARAM: &str = "timestamps";
 
+/// The most parameters a request may carry, counted across the query string
+/// and the body (a batch is one parameter). Every endpoint takes far fewer;
+/// the cap keeps the duplicate checks, which compare each name with those
+/// before it, bounded whatever the request's size.
+pub const MAX_PARAMS: usize = 64;
+
 /// The largest request body accepted (SPEC 5).
 pub const BODY_LIMIT: usize = 64 * 1024;
 
@@ -34,6 +40,9 @@ pub struct RawParams(pub Vec<(String, Value)>);
 
 impl RawParams {
     fn push(&mut self, name: String, value: Value) -> Result<(), ApiError> {
+        if self.0.len() >= MAX_PARAMS {
+            return Err(too_many_parameters());
+        }
         if self.0.iter().any(|(existing, _)| *existing == name) {
             return Err(ApiError::BadRequest {
                 message: format!("parameter {name} is given more than once: send it once"),
@@ -120,6 +129,16 @@ impl<S: Send + Sync> FromRequest<S> for RawParams {
     }
 }
 
+fn too_many_parameters() -> ApiError {
+    ApiError::BadRequest {
+        message: format!(
+            "too many parameters: at most {MAX_PARAMS} are accepted; send a batch as one timestamps parameter \
+             (repeated, or a JSON array)"
+        ),
+        param: None,
+    }
+}
+
 async fn read_body(request: Request) -> Result<Bytes, ApiError> {
     axum::body::to_bytes(request.into_body(), BODY_LIMIT).await.map_err(|error| {
         let too_large =
@@ -163,6 +182,11 @@ impl<'de> Deserialize<'de> for JsonObject {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<JsonObject, A::Error> {
                 let mut entries: Vec<(String, Value)> = Vec::new();
                 while let Some(key) = map.next_key::<String>()? {
+                    if entries.len() >= MAX_PARAMS {
+                        return Err(de::Error::custom(format_args!(
+                            "more than {MAX_PARAMS} keys; send a batch as one \"timestamps\" array"
+                        )));
+                    }
                     if entries.iter().any(|(existing, _)| *existing == key) {
                         return Err(de::Error::custom(format_args!("duplicate key {key:?}")));
                     }

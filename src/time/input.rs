@@ -534,7 +534,7 @@ fn read_iso(text: &str, lead: usize, parsed: &Parsed<'_>, options: &ReadOptions<
     };
     let datetime = date.to_datetime(time);
     let annotation_zone = match parsed.zone {
-        Some(ZoneAnnotation::Name(name)) => Some(Zone::parse(name)?),
+        Some(ZoneAnnotation::Name(name)) => Some(Zone::parse_without_suggestions(name)?),
         Some(ZoneAnnotation::Offset(seconds)) => {
             Some(Zone::fixed(Offset::from_seconds(seconds).map_err(|e| TimeError::invalid(e.to_string()))?))
         }

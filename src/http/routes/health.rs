@@ -37,12 +37,18 @@ pub async fn healthz() -> Success<Health> {
 )]
 pub async fn readyz(State(state): State<AppState>) -> Result<Success<Health>, ApiError> {
     if state.draining.load(Ordering::Relaxed) {
-        return Err(ApiError::Unavailable { message: "shutting down: finishing the requests in flight".to_owned() });
+        return Err(ApiError::Unavailable {
+            message: "shutting down: finishing the requests in flight".to_owned(),
+            retry_after: None,
+        });
     }
     if let Some(limiter) = &state.limiter
         && !limiter.store_ready().await
     {
-        return Err(ApiError::Unavailable { message: "the shared rate-limit store (Redis) is unreachable".to_owned() });
+        return Err(ApiError::Unavailable {
+            message: "the shared rate-limit store (Redis) is unreachable".to_owned(),
+            retry_after: Some(crate::ratelimit::whole_seconds(crate::ratelimit::RECONNECT_INTERVAL)),
+        });
     }
     Ok(Success(Health { status: "ready" }))
 }

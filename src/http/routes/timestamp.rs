@@ -80,7 +80,7 @@ async fn convert(State(state): State<AppState>, raw: RawParams) -> Result<Respon
     let (inputs, reading, format) = (params.inputs()?, params.reading()?, params.format()?);
     let now = state.clock.now();
     let options = reading.options(now);
-    answer(inputs, |input| time::convert(input, &options, format.as_ref(), now))
+    answer(inputs, |input| time::convert(input, &options, format.as_ref(), now)).await
 }
 
 /// Is this a valid timestamp, of which kind: HTTP 200 either way.
@@ -95,7 +95,7 @@ async fn convert(State(state): State<AppState>, raw: RawParams) -> Result<Respon
     )
 )]
 pub async fn validate_query(state: State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
-    validate(state, raw)
+    validate(state, raw).await
 }
 
 /// Is this a valid timestamp, of which kind: HTTP 200 either way.
@@ -113,14 +113,14 @@ pub async fn validate_query(state: State<AppState>, raw: RawParams) -> Result<Re
     )
 )]
 pub async fn validate_body(state: State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
-    validate(state, raw)
+    validate(state, raw).await
 }
 
-fn validate(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
+async fn validate(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
     let params = Params::check(raw, accepts::VALIDATE)?;
     let (inputs, reading) = (params.inputs()?, params.reading()?);
     let options = reading.options(state.clock.now());
-    answer(inputs, |input| Ok(time::ops::validate(input, &options)))
+    answer(inputs, |input| Ok(time::ops::validate(input, &options))).await
 }
 
 /// One format, or every preset (with the nine Discord codes).
@@ -161,16 +161,16 @@ async fn format(State(state): State<AppState>, raw: RawParams) -> Result<Respons
     let (inputs, reading, format) = (params.inputs()?, params.reading()?, params.format()?);
     let now = state.clock.now();
     let options = reading.options(now);
-    answer(inputs, |input| time::format(input, &options, format.as_ref(), now))
+    answer(inputs, |input| time::format(input, &options, format.as_ref(), now)).await
 }
 
 /// One result for one input, a [`Batch`] for many.
-fn answer<'a, T: Serialize>(
+async fn answer<'a, T: Serialize>(
     inputs: Inputs<'a>,
     mut operation: impl FnMut(Input<'a>) -> Result<T, TimeError>,
 ) -> Result<Response, ApiError> {
     Ok(match inputs {
         Inputs::One(input) => Success(operation(input).map_err(ApiError::operation)?).into_response(),
-        Inputs::Many(items) => Success(Batch::run(items, operation)).into_response(),
+        Inputs::Many(items) => Success(Batch::run(items, operation).await).into_response(),
     })
 }

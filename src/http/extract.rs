@@ -60,11 +60,9 @@ impl RawParams {
                 param: None,
             });
         }
-        let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(text).map_err(|e| ApiError::BadRequest {
-            message: format!("malformed {what}: {e}; send name=value pairs, percent-encoded UTF-8"),
-            param: None,
-        })?;
-        for (name, value) in pairs {
+        // Pair by pair, so that a text of thousands of pairs stops at the cap.
+        for (name, value) in form_urlencoded::parse(text) {
+            let (name, value) = (name.into_owned(), value.into_owned());
             // A batch in a query string or form: `timestamps=1&timestamps=2`.
             if name == BATCH_PARAM {
                 match self.0.iter_mut().find(|(existing, _)| *existing == name) {

@@ -189,7 +189,9 @@ impl Drop for Server {
 
 impl Server {
     pub fn start(args: &[&str]) -> Server {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tsconv"))
+        // TSCONV_BIN runs the socket tests against another build (release).
+        let binary = std::env::var("TSCONV_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_tsconv").to_owned());
+        let mut child = std::process::Command::new(binary)
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(args)
             .env("RUST_LOG", "info")
@@ -214,6 +216,10 @@ impl Server {
             }
         });
         Server { child, addr, logs }
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     pub fn signal(&self, name: &str) {

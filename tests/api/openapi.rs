@@ -136,6 +136,10 @@ fn venv_tool(name: &str) -> PathBuf {
 }
 
 #[tokio::test]
+#[cfg_attr(
+    not(feature = "components"),
+    ignore = "needs the schemathesis venv: ./scripts/test installs it and runs this"
+)]
 async fn the_document_is_valid_openapi_3_1() {
     let doc = document().await;
     let file = std::env::temp_dir().join(format!("tsconv-openapi-{}.json", std::process::id()));
@@ -153,6 +157,10 @@ async fn the_document_is_valid_openapi_3_1() {
 /// schemathesis.toml lets `positive_data_acceptance` accept, has unit tests
 /// of its own.
 #[test]
+#[cfg_attr(
+    not(feature = "components"),
+    ignore = "needs the schemathesis venv: ./scripts/test installs it and runs this"
+)]
 fn the_schemathesis_hook_allows_only_semantic_refusals() {
     let output = Command::new(venv_tool("python"))
         .arg("tests/schemathesis/test_hooks.py")
@@ -164,6 +172,10 @@ fn the_schemathesis_hook_allows_only_semantic_refusals() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "components"),
+    ignore = "needs the schemathesis venv: ./scripts/test installs it and runs this"
+)]
 fn schemathesis_finds_nothing() {
     let st = venv_tool("st");
     let server = Server::start(&["--rate-limit", "0"]);

@@ -85,6 +85,7 @@ const GNU_PATTERNS: &[&str] = &[
 ];
 
 #[test]
+#[cfg_attr(not(feature = "components"), ignore = "needs GNU date and tzdata: ./scripts/test installs it and runs this")]
 fn strftime_agrees_with_gnu_date() {
     let mut rng = Rng(0x0067_6e75_6461_7465);
     let mut mismatches = Vec::new();
@@ -167,6 +168,7 @@ fn relative_parts(text: &str) -> Option<(i64, String)> {
 }
 
 #[test]
+#[cfg_attr(not(feature = "components"), ignore = "needs Node with full ICU: ./scripts/test installs it and runs this")]
 fn discord_previews_agree_with_node_intl() {
     let mut rng = Rng(0x696e_746c);
     let mut cases = Vec::new();

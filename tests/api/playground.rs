@@ -25,6 +25,10 @@ async fn the_page_is_served_from_the_binary() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "components"),
+    ignore = "needs Chromium and playwright-core: ./scripts/test installs it and runs this"
+)]
 fn the_playground_works_in_headless_chromium() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let modules = root.join("target/e2e/node_modules");

@@ -132,6 +132,7 @@ async fn redis_state(url: &str, limits: Limits, fail_closed: bool) -> AppState {
 }
 
 #[tokio::test]
+#[cfg_attr(not(feature = "components"), ignore = "needs redis-server: ./scripts/test installs it and runs this")]
 async fn two_replicas_share_one_budget_through_redis() {
     let redis = Redis::start();
     let replicas =
@@ -175,6 +176,7 @@ async fn redis_down_fails_open_or_closed() {
 }
 
 #[tokio::test]
+#[cfg_attr(not(feature = "components"), ignore = "needs redis-server: ./scripts/test installs it and runs this")]
 async fn limits_resume_when_redis_comes_back() {
     let mut redis = Redis::start();
     let state = redis_state(&redis.url(), limits(1, 2), false).await;
@@ -433,6 +435,7 @@ fn keys_new_prints_a_key_and_its_line() {
 }
 
 #[tokio::test]
+#[cfg_attr(not(feature = "components"), ignore = "needs redis-server: ./scripts/test installs it and runs this")]
 async fn redis_killed_and_restarted_under_load() {
     let mut redis = Redis::start();
     let server =

@@ -7,6 +7,10 @@
 //! - [`WriteDeadline`] wraps a connection's socket: a write that makes no
 //!   progress for the write timeout (the client reads nothing) fails, and
 //!   hyper drops the connection with its answer.
+//! - [`IdleShedding`] asks keep-alive connections that have answered to
+//!   close (after their request in flight, if any) when the connection cap
+//!   is nearly reached, so that idle connections spread over many
+//!   addresses cannot keep new clients waiting in the backlog.
 //! - [`AnswerBudget`] caps the bytes of large answers in flight across all
 //!   connections; beyond it a large answer is replaced by a 503 with
 //!   `Retry-After`, so clients that never read cannot pile up memory.
@@ -18,13 +22,13 @@ use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::body::{Body, HttpBody};
 use axum::response::{IntoResponse, Response};
 use hyper::body::{Frame, SizeHint};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, TryAcquireError};
 
 use crate::http::error::ApiError;
 
@@ -76,6 +80,69 @@ impl Drop for AddressSlot {
                 open.remove(&self.address);
             }
         }
+    }
+}
+
+/// Closing keep-alive connections when free slots run low: at most one
+/// round a second, each closing every connection that has answered once
+/// (idle ones at once, busy ones after their answer). Clients reconnect, as
+/// HTTP/1.1 lets a server close a persistent connection at any time.
+#[derive(Debug)]
+pub struct IdleShedding {
+    /// Free slots at or below which a round starts.
+    low_water: usize,
+    rounds: Notify,
+    last: Mutex<Option<Instant>>,
+}
+
+/// The least time between two rounds of shedding.
+const SHEDDING_INTERVAL: Duration = Duration::from_secs(1);
+
+impl IdleShedding {
+    /// Rounds start when `free` (see [`IdleShedding::check`]) is at most a
+    /// sixteenth of `cap`.
+    pub fn new(cap: usize) -> Arc<IdleShedding> {
+        Arc::new(IdleShedding { low_water: cap / 16, rounds: Notify::new(), last: Mutex::new(None) })
+    }
+
+    /// Called with the free slots after each accepted connection: starts a
+    /// round if they are low and the last round is a second old. Returns
+    /// whether it did.
+    pub fn check(&self, free: usize) -> bool {
+        if free > self.low_water {
+            return false;
+        }
+        let mut last = self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if last.is_some_and(|at| at.elapsed() < SHEDDING_INTERVAL) {
+            return false;
+        }
+        *last = Some(Instant::now());
+        metrics::counter!("tsconv_idle_shedding_rounds_total").increment(1);
+        self.rounds.notify_waiters();
+        true
+    }
+
+    /// A free slot of `slots` (the connection cap): at once if there is
+    /// one; else a round starts now, and every interval until a slot frees.
+    /// `None` if the semaphore is closed.
+    pub async fn slot(&self, slots: &Arc<Semaphore>) -> Option<OwnedSemaphorePermit> {
+        loop {
+            match Arc::clone(slots).try_acquire_owned() {
+                Ok(permit) => return Some(permit),
+                Err(TryAcquireError::Closed) => return None,
+                Err(TryAcquireError::NoPermits) => {}
+            }
+            self.check(0);
+            if let Ok(permit) = tokio::time::timeout(SHEDDING_INTERVAL, Arc::clone(slots).acquire_owned()).await {
+                return permit.ok();
+            }
+        }
+    }
+
+    /// Completes at the next round after this call (not after its first
+    /// poll).
+    pub fn round(&self) -> tokio::sync::futures::Notified<'_> {
+        self.rounds.notified()
     }
 }
 
@@ -233,6 +300,24 @@ mod tests {
         drop(first);
         assert!(table.take(a).is_some());
         assert!(PerAddress::new(0).take(a).is_some());
+    }
+
+    #[tokio::test]
+    async fn shedding_starts_when_slots_run_low_at_most_once_a_second() {
+        let shedding = IdleShedding::new(1024);
+        assert!(!shedding.check(65), "64 free slots of 1024 is the low-water mark");
+        let round = shedding.round();
+        assert!(shedding.check(64));
+        round.await;
+        assert!(!shedding.check(0), "a second round within the second");
+        let slots = Arc::new(Semaphore::new(1));
+        let held = shedding.slot(&slots).await.unwrap();
+        let waiting = tokio::spawn({
+            let (shedding, slots) = (IdleShedding::new(1), Arc::clone(&slots));
+            async move { shedding.slot(&slots).await.is_some() }
+        });
+        drop(held);
+        assert!(waiting.await.unwrap());
     }
 
     #[test]

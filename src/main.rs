@@ -8,7 +8,8 @@ use mimalloc::MiMalloc;
 use tracing_subscriber::EnvFilter;
 use tsconv::cli::{Cli, Command, LogFormat, ServeArgs};
 
-/// mimalloc: requests allocate many small strings; see BENCHMARKS.md.
+/// mimalloc: requests allocate many small strings, and it returns freed
+/// memory to the system where glibc's malloc kept it; see BENCHMARKS.md.
 #[global_allocator]
 static ALLOCATOR: MiMalloc = MiMalloc;
 

@@ -3,11 +3,12 @@
 //! Each connection is served by hyper's HTTP/1 server with a header-read
 //! timeout (a client that never finishes its headers is dropped without
 //! holding anyone else up), under a cap on concurrent connections (at the
-//! cap, new connections wait in the kernel's backlog). On SIGTERM or Ctrl-C
-//! the backlog is served and the listener closes, `/readyz` turns 503,
-//! keep-alive connections close when idle, new connections still get their
-//! first request answered, and requests in flight finish within the grace
-//! period.
+//! cap, new connections wait in the kernel's backlog), a cap per peer
+//! address, and with keep-alive connections asked to close when free slots
+//! run low. On SIGTERM or Ctrl-C the backlog is served and the listener
+//! closes, `/readyz` turns 503, keep-alive connections close when idle, new
+//! connections still get their first request answered, and requests in
+//! flight finish within the grace period.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -30,7 +31,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tower::ServiceExt;
 
-use crate::connection::{AnswerBudget, PerAddress, WriteDeadline};
+use crate::connection::{AnswerBudget, IdleShedding, PerAddress, WriteDeadline};
 use crate::http::{AppState, REQUEST_TIMEOUT, app};
 use crate::keys::{Keys, KeysError};
 use crate::ratelimit::{Limiter, Limits};
@@ -41,6 +42,12 @@ pub const MAX_CONNECTIONS_PER_IP: usize = 64;
 /// The listen backlog: connections the kernel completes while every
 /// connection slot is taken (Linux caps it at `net.core.somaxconn`).
 const BACKLOG: u32 = 4096;
+
+/// The read buffer of a connection, and so the most its request line and
+/// headers may take (beyond it hyper answers 431): room for the longest URI
+/// hyper accepts (65,534 bytes) and 32 KiB of headers. hyper's default,
+/// about 400 KiB, let 1,024 connections hold 400 MiB of unfinished headers.
+const MAX_HEAD_BYTES: usize = 96 * 1024;
 
 /// How to run the server; built once from the command line and environment.
 #[derive(Clone, Debug)]
@@ -132,14 +139,17 @@ impl Config {
 /// signal, then drains.
 pub async fn run(config: Config) -> Result<(), StartError> {
     let state = config.state()?;
+    // One attempt to reach a shared store before listening (at most a
+    // second): so that no client waits in the backlog meanwhile, and the
+    // first requests find the connection made. Down or not, serving starts.
+    if let Some(limiter) = &state.limiter {
+        limiter.connect().await;
+    }
     let listener = bind(config.addr).map_err(|source| StartError::Bind { addr: config.addr, source })?;
     tracing::info!("tsconv listening on http://{}", listener.local_addr()?);
     if let Some(keys) = &state.keys {
         tracing::info!(keys = keys.current().len(), "API keys are required on /api/* and /metrics");
         spawn_key_reloader(Arc::clone(keys));
-    }
-    if let Some(limiter) = &state.limiter {
-        limiter.connect().await;
     }
     spawn_housekeeping(state.limiter.clone());
     serve(listener, state, &config, shutdown_signal()).await?;
@@ -167,12 +177,13 @@ pub async fn serve(
     let router = app(state);
     let permits = Arc::new(Semaphore::new(config.max_connections.max(1)));
     let per_address = PerAddress::new(config.max_connections_per_ip);
+    let shedding = IdleShedding::new(config.max_connections.max(1));
     let budget = AnswerBudget::new(config.answer_budget_bytes, config.write_timeout);
     let connections = TaskTracker::new();
     let drain = CancellationToken::new();
     let spawn = |stream: tokio::net::TcpStream, peer: SocketAddr, permit| {
         let Some(slot) = per_address.take(peer.ip()) else {
-            refuse(&stream);
+            refuse(stream);
             return;
         };
         let _ = stream.set_nodelay(true);
@@ -180,18 +191,28 @@ pub async fn serve(
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(config.header_timeout)
+            .max_buf_size(MAX_HEAD_BYTES)
             .serve_connection(
                 TokioIo::new(WriteDeadline::new(stream, config.write_timeout)),
                 service(router.clone(), peer, Arc::clone(&draining), Arc::clone(&answered), budget.clone()),
             );
-        let drain = drain.clone();
+        let (drain, shedding) = (drain.clone(), Arc::clone(&shedding));
         connections.spawn(async move {
             let mut connection = std::pin::pin!(connection);
             // Errors here are the client's: resets, malformed requests, timeouts.
             let _slot = slot;
-            tokio::select! {
-                _ = connection.as_mut() => return drop(permit),
-                () = drain.cancelled() => {}
+            loop {
+                tokio::select! {
+                    _ = connection.as_mut() => return drop(permit),
+                    () = drain.cancelled() => break,
+                    // Slots are short: a keep-alive connection gives its own
+                    // up once its answer in progress, if any, is written.
+                    () = shedding.round() => if answered.load(Ordering::SeqCst) {
+                        connection.as_mut().graceful_shutdown();
+                        let _ = connection.await;
+                        return drop(permit);
+                    },
+                }
             }
             // A connection that has answered before may sit idle between
             // requests: close it once the answer in progress, if any, is
@@ -208,13 +229,16 @@ pub async fn serve(
     tokio::pin!(shutdown);
     loop {
         let permit = tokio::select! {
-            permit = Arc::clone(&permits).acquire_owned() => permit,
+            permit = shedding.slot(&permits) => permit,
             () = &mut shutdown => break,
         };
-        let Ok(permit) = permit else { break };
+        let Some(permit) = permit else { break };
         tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, peer)) => spawn(stream, peer, Some(permit)),
+                Ok((stream, peer)) => {
+                    spawn(stream, peer, Some(permit));
+                    shedding.check(permits.available_permits());
+                }
                 Err(error) => {
                     // Out of file descriptors and the like: back off, keep serving.
                     tracing::warn!(%error, "accept failed");
@@ -274,18 +298,33 @@ fn drain_backlog(listener: TcpListener) -> Vec<(tokio::net::TcpStream, SocketAdd
     waiting
 }
 
-/// Refuses a connection over its address's limit: a 503 envelope if the
-/// socket takes it at once, then the socket is closed.
-fn refuse(stream: &tokio::net::TcpStream) {
-    metrics::counter!("tsconv_connections_refused_total").increment(1);
+/// Refuses a connection over its address's limit with a 503 envelope: the
+/// answer is written, the request read and dropped for a moment (so that
+/// the client reads the answer rather than a reset), then the socket closes.
+fn refuse(stream: tokio::net::TcpStream) {
     const BODY: &str = r#"{"code":50300,"message":"too many connections from your address: close some, then retry","data":{"error":"unavailable","param":null}}"#;
-    let answer = format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\nretry-after: 1\r\n\
-         connection: close\r\ncontent-length: {}\r\n\r\n{BODY}",
-        BODY.len()
-    );
-    let _ = stream.try_write(answer.as_bytes());
+    metrics::counter!("tsconv_connections_refused_total").increment(1);
+    tokio::spawn(async move {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let answer = format!(
+            "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\nretry-after: 1\r\n\
+             connection: close\r\ncontent-length: {}\r\n\r\n{BODY}",
+            BODY.len()
+        );
+        let mut stream = stream;
+        let _ = tokio::time::timeout(REFUSAL_TIME, async {
+            stream.write_all(answer.as_bytes()).await?;
+            stream.shutdown().await?;
+            let mut sink = [0u8; 1024];
+            while stream.read(&mut sink).await? > 0 {}
+            Ok::<(), io::Error>(())
+        })
+        .await;
+    });
 }
+
+/// How long a refused connection is given to read its 503.
+const REFUSAL_TIME: Duration = Duration::from_millis(500);
 
 /// The router as a hyper service for one connection, which knows its
 /// peer, records that the connection has answered, charges large answers

@@ -38,6 +38,14 @@ impl From<ApiError> for ItemError {
     }
 }
 
+/// Batches computed and encoded at once; the others wait their turn
+/// (within the request timeout). A batch's answer can reach megabytes, and
+/// a thousand clients sending batches at once would otherwise hold a
+/// thousand of them in memory before the answer budget (which counts
+/// answers being written) sees any; a batch is CPU work, and two cores gain
+/// nothing from more than a few at once.
+pub const BATCHES_AT_ONCE: usize = 8;
+
 /// Items answered between two yields to the runtime: a batch gives other
 /// requests their turn, and its request timeout a chance to end it.
 const ITEMS_PER_SLICE: usize = 32;

@@ -59,6 +59,8 @@ pub struct AppState {
     pub request_timeout: Duration,
     /// Set when shutdown begins: `/readyz` answers 503.
     pub draining: Arc<AtomicBool>,
+    /// Turns to compute a batch: see [`batch::BATCHES_AT_ONCE`].
+    pub batches: Arc<tokio::sync::Semaphore>,
 }
 
 /// The default request timeout (SPEC 5).
@@ -75,6 +77,7 @@ impl Default for AppState {
             access_log: false,
             request_timeout: REQUEST_TIMEOUT,
             draining: Arc::default(),
+            batches: Arc::new(tokio::sync::Semaphore::new(batch::BATCHES_AT_ONCE)),
         }
     }
 }

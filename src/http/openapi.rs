@@ -409,10 +409,21 @@ fn common_errors(builder: ResponsesBuilder) -> ResponsesBuilder {
             "429",
             error_response("The client's rate budget is spent (with `Retry-After`, seconds)", "42900 rate_limited"),
         )
+        .response(
+            "431",
+            ResponseBuilder::new().description(
+                "The request line and headers exceed 96 KiB, or there are more than 100 headers. Refused by the \
+                 HTTP layer before any route runs, with an empty body",
+            ),
+        )
         .response("500", error_response("A bug; logged with the request id", "50000 internal_error"))
         .response(
             "503",
-            error_response("The shared rate-limit store is down and the server fails closed", "50300 unavailable"),
+            error_response(
+                "The shared rate-limit store is down and the server fails closed, the client's address holds too \
+                 many connections, or large answers being written are over the server's budget; with `Retry-After`",
+                "50300 unavailable",
+            ),
         )
 }
 

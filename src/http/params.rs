@@ -120,6 +120,11 @@ impl Params {
         })
     }
 
+    /// Whether the request sends a batch (`timestamps`), valid or not.
+    pub fn is_batch(&self) -> bool {
+        self.get("timestamps").is_some()
+    }
+
     /// `timestamp`, or the batch `timestamps` (1 to 1000 items). Sending
     /// both names is an error even when one of them is `null`.
     pub fn inputs(&self) -> Result<Inputs<'_>, ApiError> {

@@ -172,7 +172,8 @@ pub fn read(input: Input<'_>, options: &ReadOptions<'_>) -> Result<Reading, Time
 }
 
 fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
-    let chars = text.chars().count();
+    // Bytes bound characters: count them only when the bytes are too many.
+    let chars = if text.len() > MAX_INPUT_CHARS { text.chars().count() } else { text.len() };
     if chars > MAX_INPUT_CHARS {
         return Err(TimeError::invalid(format!(
             "timestamp is {chars} characters long; at most {MAX_INPUT_CHARS} are accepted"
@@ -189,7 +190,8 @@ fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError
     if looks_numeric(trimmed) {
         return read_number(trimmed, text[..lead].chars().count(), options);
     }
-    if matches!(trimmed.to_ascii_lowercase().trim_start_matches(['+', '-']), "nan" | "inf" | "infinity") {
+    let unsigned = trimmed.trim_start_matches(['+', '-']);
+    if ["nan", "inf", "infinity"].iter().any(|word| unsigned.eq_ignore_ascii_case(word)) {
         return Err(TimeError::invalid(format!(
             "{trimmed:?} is not a timestamp: send a finite number of seconds (or ms, µs, ns) since 1970-01-01T00:00:00Z"
         )));

@@ -483,11 +483,12 @@ impl<'a> Cursor<'a> {
             let open = self.at;
             self.at += 1;
             let critical = self.eat(b'!');
-            let Some(length) = self.rest().find(']') else {
+            let Some(length) = self.rest().bytes().position(|b| b == b']') else {
                 return Err(self.error("expected ] to close the annotation"));
             };
             let content = &self.rest()[..length];
-            if let Some((key, value)) = content.split_once('=') {
+            let equals = content.bytes().position(|b| b == b'=');
+            if let Some((key, value)) = equals.map(|i| (&content[..i], &content[i + 1..])) {
                 if !is_annotation_key(key) {
                     return Err(self.error(
                         "an annotation key is lowercase letters, digits, - and _, starting with a letter or _ (u-ca)",

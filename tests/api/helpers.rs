@@ -218,6 +218,7 @@ impl Server {
         Server { child, addr, logs }
     }
 
+    #[allow(dead_code)] // the abuse tests', which share these helpers
     pub fn pid(&self) -> u32 {
         self.child.id()
     }

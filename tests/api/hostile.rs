@@ -479,6 +479,28 @@ async fn every_hostile_request_gets_a_helpful_4xx_envelope() {
     crate::helpers::get("/healthz").await.assert_ok();
 }
 
+/// The request head is bounded near 96 KiB (hyper's default, about 400 KiB,
+/// let each connection hold that much of unfinished headers), and the
+/// longest URI hyper accepts still fits with ordinary headers.
+#[tokio::test]
+async fn the_request_head_is_bounded_but_fits_the_longest_uri() {
+    let server = Server::start(&["--rate-limit", "0"]);
+    let big_header =
+        format!("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\nConnection: close\r\n\r\n", "a".repeat(300_000));
+    let answer = raw_exchange(server.addr, big_header.as_bytes()).await;
+    assert!(answer.starts_with("HTTP/1.1 431"), "{}", &answer[..answer.len().min(200)]);
+    let query = format!("timestamp=1&{}", "a=&".repeat(22_000));
+    let long_uri = format!(
+        "GET /api/timestamp/convert?{} HTTP/1.1\r\nHost: x\r\nUser-Agent: {}\r\nConnection: close\r\n\r\n",
+        &query[..65_000],
+        "u".repeat(4_000)
+    );
+    let answer = raw_exchange(server.addr, long_uri.as_bytes()).await;
+    // Read by the app, which refuses it for its parameters, with the envelope.
+    assert!(answer.starts_with("HTTP/1.1 400"), "{}", &answer[..answer.len().min(200)]);
+    assert!(answer.contains(r#""code":40000"#), "{}", &answer[..answer.len().min(400)]);
+}
+
 #[tokio::test]
 async fn hostile_bytes_on_the_wire_leave_the_server_answering() {
     let server = Server::start(&["--rate-limit", "0"]);

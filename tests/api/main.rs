@@ -3,7 +3,6 @@
 
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-mod abuse;
 mod batch;
 mod cli;
 mod conformance;

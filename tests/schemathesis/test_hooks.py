@@ -67,14 +67,48 @@ class Refusals(unittest.TestCase):
         self.passes(case(body={}), response(413, "payload_too_large", sent=big))
         self.fails(case(body={}), response(413, "payload_too_large", sent=b"{}"))
 
-    def test_414_only_over_hyper_uri_limit(self):
+    def test_414_and_431_only_over_hyper_uri_limit(self):
         long_url = "http://127.0.0.1/api/timestamp/convert?" + "timestamps=1700000000&" * 3000
-        self.passes(case(query={}), response(414, None, url=long_url))
-        self.fails(case(query={}), response(414, None))
+        for status in (414, 431):
+            with self.subTest(status=status):
+                self.passes(case(query={}), response(status, None, url=long_url))
+                self.fails(case(query={}), response(status, None))
 
     def test_negative_data_and_success_are_left_to_other_checks(self):
         self.passes(case(positive=False, body={}), response(400, "bad_request"))
         self.passes(case(body={}), response(200, None))
+
+
+def mutation(parameter, operator="negate_constraints", original=None, location="query"):
+    return SimpleNamespace(parameter_location=location, parameter=parameter, operator=operator, original_value=original)
+
+
+def negative(query, *mutations):
+    mode = SimpleNamespace(is_positive=False, is_negative=True)
+    meta = SimpleNamespace(generation=SimpleNamespace(mode=mode), phase=SimpleNamespace(data=SimpleNamespace(mutations=mutations)))
+    return SimpleNamespace(meta=meta, query=query, body=None)
+
+
+class NegativeCasesValidOnTheWire(unittest.TestCase):
+    def test_a_scalar_for_an_array_and_an_empty_list_are_dropped_together(self):
+        # Found by the fixed seed: `timestamps=0` is a batch of one, and
+        # `timezone=[]` sends nothing.
+        sent = negative(
+            {"timestamps": 0, "timezone": []},
+            mutation("timestamps", "change_type", "array"),
+            mutation("timezone"),
+        )
+        self.assertFalse(hooks.filter_case(None, sent))
+
+    def test_a_mutation_that_reaches_the_server_is_kept(self):
+        self.assertTrue(hooks.filter_case(None, negative({"timestamps": 0, "timezone": 5}, mutation("timestamps", "change_type", "array"), mutation("timezone"))))
+        self.assertTrue(hooks.filter_case(None, negative({"timestamps": {"a": 1}}, mutation("timestamps", "change_type", "array"))))
+        self.assertTrue(hooks.filter_case(None, negative({}, mutation(None))))
+        self.assertTrue(hooks.filter_case(None, negative({"x": []}, mutation("x", location="body"))))
+
+    def test_positive_cases_are_kept(self):
+        positive = SimpleNamespace(meta=SimpleNamespace(generation=SimpleNamespace(mode=SimpleNamespace(is_negative=False))))
+        self.assertTrue(hooks.filter_case(None, positive))
 
 
 if __name__ == "__main__":

@@ -77,6 +77,7 @@ pub async fn convert_body(state: State<AppState>, raw: RawParams) -> Result<Resp
 
 async fn convert(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
     let params = Params::check(raw, accepts::CONVERT)?;
+    let _turn = batch_turn(&state, &params).await;
     let (inputs, reading, format) = (params.inputs()?, params.reading()?, params.format()?);
     let now = state.clock.now();
     let options = reading.options(now);
@@ -118,6 +119,7 @@ pub async fn validate_body(state: State<AppState>, raw: RawParams) -> Result<Res
 
 async fn validate(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
     let params = Params::check(raw, accepts::VALIDATE)?;
+    let _turn = batch_turn(&state, &params).await;
     let (inputs, reading) = (params.inputs()?, params.reading()?);
     let options = reading.options(state.clock.now());
     answer(inputs, |input| Ok(time::ops::validate(input, &options))).await
@@ -158,10 +160,19 @@ pub async fn format_body(state: State<AppState>, raw: RawParams) -> Result<Respo
 
 async fn format(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
     let params = Params::check(raw, accepts::FORMAT)?;
+    let _turn = batch_turn(&state, &params).await;
     let (inputs, reading, format) = (params.inputs()?, params.reading()?, params.format()?);
     let now = state.clock.now();
     let options = reading.options(now);
     answer(inputs, |input| time::format(input, &options, format.as_ref(), now)).await
+}
+
+/// A turn to compute a batch (see [`crate::http::batch::BATCHES_AT_ONCE`]),
+/// taken before its items are read, held until its answer is encoded;
+/// `None` for one input. The semaphore is never closed (were it, the batch
+/// would run without a turn).
+async fn batch_turn<'s>(state: &'s AppState, params: &Params) -> Option<tokio::sync::SemaphorePermit<'s>> {
+    if params.is_batch() { state.batches.acquire().await.ok() } else { None }
 }
 
 /// One result for one input, a [`Batch`] for many.

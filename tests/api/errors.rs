@@ -10,6 +10,71 @@ use tower::ServiceExt;
 
 use crate::helpers::{get, method, post_json, post_raw, send};
 
+/// Every kind of error the endpoints answer, one or more requests each,
+/// with its whole status and body pinned in
+/// `tests/api/snapshots/api__errors__every_error_body.snap`: a change to
+/// any word of any error shows in review.
+#[tokio::test]
+async fn every_error_body_is_pinned() {
+    let convert = "/api/timestamp/convert";
+    let format = "/api/timestamp/format";
+    let validate = "/api/timestamp/validate";
+    let queries = [
+        ("missing timestamp", "/api/timestamp/convert?timezone=UTC"),
+        ("a date that does not exist", "/api/timestamp/convert?timestamp=2023-02-30"),
+        ("a word", "/api/timestamp/convert?timestamp=yesterday"),
+        ("an unknown zone", "/api/timestamp/convert?timestamp=1&timezone=Europe/Pariss"),
+        ("an unknown format", "/api/timestamp/format?timestamp=1&format=isoo"),
+        ("an unknown precision", "/api/timestamp/convert?timestamp=1&precision=minutes"),
+        ("beyond year 9999", "/api/timestamp/convert?timestamp=1700000000000000&precision=s"),
+        ("a bad strftime pattern", "/api/timestamp/format?timestamp=1&format=custom&pattern=%25J"),
+        ("custom without a pattern", "/api/timestamp/format?timestamp=1&format=custom"),
+        ("a pattern with another format", "/api/timestamp/format?timestamp=1&format=iso&pattern=%25Y"),
+        ("an unknown Discord style", "/api/timestamp/format?timestamp=1&format=discord&style=x"),
+        ("a style with another format", "/api/timestamp/format?timestamp=1&format=iso&style=R"),
+        (
+            "a DST gap with disambiguation=reject",
+            "/api/timestamp/convert?timestamp=2024-03-10T02:30:00&timezone=America/New_York&disambiguation=reject",
+        ),
+        ("an unknown parameter", "/api/timestamp/convert?timestamp=1&timezon=UTC"),
+        ("a parameter twice", "/api/timestamp/convert?timestamp=1&timestamp=2"),
+        ("timestamp and timestamps", "/api/timestamp/convert?timestamp=1&timestamps=2"),
+        ("an unknown disambiguation", "/api/timestamp/convert?timestamp=1&disambiguation=latest"),
+        ("no such route", "/api/timestamp/nope"),
+        ("no such page", "/nope"),
+    ];
+    let mut pinned = Vec::new();
+    for (what, uri) in queries {
+        let reply = get(uri).await;
+        pinned.push(
+            json!({"what": what, "request": format!("GET {uri}"), "status": reply.status.as_u16(), "body": reply.body}),
+        );
+    }
+    let many: Vec<u32> = (0..1001).collect();
+    let bodies = [
+        ("malformed JSON", convert, "{\"timestamp\": 1".to_owned()),
+        ("not an object", convert, "[1700000000]".to_owned()),
+        ("a duplicate key", convert, r#"{"timestamp": 1, "timestamp": 2}"#.to_owned()),
+        ("a wrong JSON type", convert, r#"{"timestamp": 1, "timezone": 5}"#.to_owned()),
+        ("a JSON number beyond the range", convert, r#"{"timestamp": 1e400}"#.to_owned()),
+        ("an empty batch", validate, r#"{"timestamps": []}"#.to_owned()),
+        ("a batch of 1001", format, json!({ "timestamps": many }).to_string()),
+        ("timestamps not an array", convert, r#"{"timestamps": "1"}"#.to_owned()),
+        ("null timestamp", format, r#"{"timestamp": null}"#.to_owned()),
+    ];
+    for (what, path, body) in bodies {
+        let reply = post_raw(path, "application/json", body.clone()).await;
+        pinned.push(json!({"what": what, "request": format!("POST {path} {body:.80}"), "status": reply.status.as_u16(), "body": reply.body}));
+    }
+    let reply = post_raw(convert, "text/plain", "timestamp=1").await;
+    pinned.push(json!({"what": "an unsupported media type", "request": "POST text/plain", "status": reply.status.as_u16(), "body": reply.body}));
+    let reply = post_raw(convert, "application/json", format!(r#"{{"timestamp": "{}"}}"#, "1".repeat(70_000))).await;
+    pinned.push(json!({"what": "a body over 64 KiB", "request": "POST 70,000 bytes", "status": reply.status.as_u16(), "body": reply.body}));
+    let reply = method(Method::DELETE, convert).await;
+    pinned.push(json!({"what": "a method the route does not have", "request": "DELETE", "status": reply.status.as_u16(), "body": reply.body}));
+    insta::assert_snapshot!("every_error_body", serde_json::to_string_pretty(&pinned).unwrap());
+}
+
 #[tokio::test]
 async fn exact_body_of_an_unknown_time_zone() {
     let reply = get("/api/timestamp/convert?timestamp=1700000000&timezone=America/New_Yrok").await;

@@ -467,15 +467,24 @@ fn assert_helpful_4xx(what: &str, reply: &Reply) {
     assert!(!message.contains("panicked") && !message.contains("RUST_BACKTRACE"), "{what}: {message}");
 }
 
+/// Every case gets a helpful 4xx, and the status and `data.error` each
+/// gets are pinned, one line a case, in
+/// `tests/api/snapshots/api__hostile__hostile_verdicts.snap`: a case that
+/// starts being refused for another reason shows in review.
 #[tokio::test]
 async fn every_hostile_request_gets_a_helpful_4xx_envelope() {
     let cases = corpus();
     assert!(cases.len() >= 300, "only {} cases", cases.len());
     eprintln!("{} hostile requests", cases.len());
+    let mut verdicts = String::new();
     for case in cases {
         let reply = send(case.request).await;
         assert_helpful_4xx(&case.what, &reply);
+        let error = reply.body["data"]["error"].as_str().unwrap_or_default();
+        // Debug-escaped: the descriptions hold control and bidi characters.
+        verdicts.push_str(&format!("{} {error:<22} {:?}\n", reply.status.as_u16(), case.what));
     }
+    insta::assert_snapshot!("hostile_verdicts", verdicts);
     crate::helpers::get("/healthz").await.assert_ok();
 }
 

@@ -483,12 +483,11 @@ impl<'a> Cursor<'a> {
             let open = self.at;
             self.at += 1;
             let critical = self.eat(b'!');
-            let Some(length) = self.rest().bytes().position(|b| b == b']') else {
+            let Some(length) = self.rest().find(']') else {
                 return Err(self.error("expected ] to close the annotation"));
             };
             let content = &self.rest()[..length];
-            let equals = content.bytes().position(|b| b == b'=');
-            if let Some((key, value)) = equals.map(|i| (&content[..i], &content[i + 1..])) {
+            if let Some((key, value)) = content.split_once('=') {
                 if !is_annotation_key(key) {
                     return Err(self.error(
                         "an annotation key is lowercase letters, digits, - and _, starting with a letter or _ (u-ca)",

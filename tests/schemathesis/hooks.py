@@ -112,12 +112,21 @@ def vanishes_on_the_wire(case, mutation):
         return False
     value = (case.query or {}).get(mutation.parameter)
     if value is None or value == []:
-        return True
+        return not is_required(case, mutation.parameter)
     return (
         mutation.operator == "change_type"
         and mutation.original_value == "array"
         and isinstance(value, (str, int, float))
     )
+
+
+def is_required(case, name):
+    """Whether the operation's document requires the query parameter `name`."""
+    operation = getattr(case, "operation", None)
+    if operation is None:
+        return False
+    parameter = operation.get_parameter_set("query").get(name)
+    return bool(parameter is not None and parameter.is_required)
 
 
 @schemathesis.hook

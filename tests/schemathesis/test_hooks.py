@@ -106,6 +106,12 @@ class NegativeCasesValidOnTheWire(unittest.TestCase):
         self.assertTrue(hooks.filter_case(None, negative({}, mutation(None))))
         self.assertTrue(hooks.filter_case(None, negative({"x": []}, mutation("x", location="body"))))
 
+    def test_a_required_parameter_left_out_is_kept(self):
+        sent = negative({"timestamps": 0, "timezone": []}, mutation("timestamps", "change_type", "array"), mutation("timezone"))
+        required = SimpleNamespace(is_required=True)
+        sent.operation = SimpleNamespace(get_parameter_set=lambda location: {"timezone": required})
+        self.assertTrue(hooks.filter_case(None, sent))
+
     def test_positive_cases_are_kept(self):
         positive = SimpleNamespace(meta=SimpleNamespace(generation=SimpleNamespace(mode=SimpleNamespace(is_negative=False))))
         self.assertTrue(hooks.filter_case(None, positive))

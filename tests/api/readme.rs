@@ -82,3 +82,31 @@ fn every_console_example_of_the_readme_prints_what_it_shows() {
         assert!(commands.contains(command), "the README has no tested example of tsconv {command}");
     }
 }
+
+/// The README's table of accepted inputs: every example in it is read, as
+/// the `input.kind` its row names (through validate, which reports it).
+#[tokio::test]
+async fn every_example_of_the_accepted_inputs_table_reads_as_its_kind() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let table = readme.split("## Accepted `timestamp` inputs").nth(1).unwrap().split("\n\n").nth(1).unwrap();
+    let mut examples = 0;
+    for row in table.lines().skip(2) {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let kind = cells[1].trim_matches('`');
+        for example in cells[2].split('`').skip(1).step_by(2) {
+            // Examples are `…` spans; a JSON string or number example is
+            // sent as written, anything else as a string.
+            let body = if example.starts_with('"') || example.parse::<f64>().is_ok() {
+                format!(r#"{{"timestamp": {example}, "timezone": "UTC"}}"#)
+            } else {
+                serde_json::json!({"timestamp": example, "timezone": "UTC"}).to_string()
+            };
+            let reply = crate::helpers::post_raw("/api/timestamp/validate", "application/json", body).await;
+            let data = reply.assert_ok();
+            assert_eq!(data["valid"], true, "{example}: {data}");
+            assert_eq!(data["kind"], kind, "{example}: {data}");
+            examples += 1;
+        }
+    }
+    assert!(examples >= 20, "only {examples} examples found in the table");
+}

@@ -5,19 +5,19 @@
 //! RFC 3339, HTTP dates and any IANA time zone, exactly to the nanosecond.
 //!
 //! - [`time`]: the engine, with no HTTP types (used by both faces).
+//! - [`answer`]: the shapes of its answers, with their OpenAPI schemas.
 //! - [`http`]: the REST API; [`http::app`] builds its router and
 //!   [`http::openapi()`] its OpenAPI document.
 //! - [`server`]: configuration, the accept loop, graceful shutdown.
 //! - [`cli`]: the command line.
 //! - [`keys`], [`ratelimit`], [`metrics`]: API keys, rate limits, Prometheus.
-//! - [`schema`]: OpenAPI schema pieces shared by the engine and the web layer.
 
+pub mod answer;
 pub mod cli;
 pub mod connection;
 pub mod http;
 pub mod keys;
 pub mod metrics;
 pub mod ratelimit;
-pub mod schema;
 pub mod server;
 pub mod time;

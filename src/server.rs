@@ -47,7 +47,15 @@ const BACKLOG: u32 = 4096;
 /// headers may take (beyond it hyper answers 431): room for the longest URI
 /// hyper accepts (65,534 bytes) and 32 KiB of headers. hyper's default,
 /// about 400 KiB, let 1,024 connections hold 400 MiB of unfinished headers.
-const MAX_HEAD_BYTES: usize = 96 * 1024;
+pub const MAX_HEAD_BYTES: usize = 96 * 1024;
+
+/// The longest URI hyper accepts (beyond it, 414): a limit of hyper's own,
+/// written here for the docs.
+pub const MAX_URI_BYTES: usize = 65_534;
+
+/// The most request headers hyper reads (beyond them, 431): hyper's default,
+/// written here for the docs.
+pub const MAX_HEADERS: usize = 100;
 
 /// How to run the server; built once from the command line and environment.
 #[derive(Clone, Debug)]
@@ -192,6 +200,7 @@ pub async fn serve(
             .timer(TokioTimer::new())
             .header_read_timeout(config.header_timeout)
             .max_buf_size(MAX_HEAD_BYTES)
+            .max_headers(MAX_HEADERS)
             .serve_connection(
                 TokioIo::new(WriteDeadline::new(stream, config.write_timeout)),
                 service(router.clone(), peer, Arc::clone(&draining), Arc::clone(&answered), budget.clone()),

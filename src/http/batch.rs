@@ -6,6 +6,14 @@ use serde::Serialize;
 use super::error::ApiError;
 use crate::time::{Input, TimeError};
 
+/// The `data` of convert, validate and format: one result, or a batch.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum OneOrBatch<T> {
+    One(T),
+    Batch(Batch<T>),
+}
+
 /// `data` of a batch: `count` items, `failed` of them errors.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Batch<T> {
@@ -63,7 +71,7 @@ impl<T> Batch<T> {
             if i > 0 && i % ITEMS_PER_SLICE == 0 {
                 tokio::task::yield_now().await;
             }
-            results.push(match item.and_then(|input| operation(input).map_err(ApiError::operation)) {
+            results.push(match item.and_then(|input| operation(input).map_err(ApiError::input("timestamps"))) {
                 Ok(result) => Item::Done(result),
                 Err(error) => {
                     failed += 1;

@@ -6,33 +6,66 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use super::envelope::{Envelope, json_response};
+use super::extract::MAX_PARAMS;
+use super::params::{self, MAX_BATCH};
 use crate::time::TimeError;
+use crate::time::input::MAX_INPUT_CHARS;
 
-/// A failed request. Converted to the envelope by `IntoResponse`.
+/// A failed request, as data: its words are written once, in
+/// [`ApiError::message`], and its status, code and parameter follow from
+/// its variant. Converted to the envelope by `IntoResponse`.
 #[derive(Debug)]
 pub enum ApiError {
-    /// Malformed JSON or form body, wrong JSON type, a parameter given twice.
+    /// Malformed JSON or form body, or a body that could not be read: the
+    /// message is the reader's diagnosis.
     BadRequest {
         message: String,
         param: Option<String>,
     },
+    /// A parameter of the wrong JSON type.
+    WrongType {
+        param: &'static str,
+        expected: &'static str,
+        given: &'static str,
+    },
+    /// A timestamp input that is neither a number nor a string.
+    NotAnInput {
+        param: &'static str,
+        given: &'static str,
+    },
+    /// A timestamp string over [`MAX_INPUT_CHARS`] characters.
+    InputTooLong {
+        param: &'static str,
+        chars: usize,
+    },
+    DuplicateParameter {
+        name: String,
+    },
+    /// More than [`MAX_PARAMS`] parameters.
+    TooManyParameters,
     /// `timestamp` (or another required parameter) is absent.
     MissingParameter {
         param: &'static str,
     },
-    /// An engine error about the value of `param`.
+    /// An engine error. `input` names the parameter whose value was being
+    /// read or written when it arose; `None` for the settings (`timezone`,
+    /// `precision`, `format`, ...), which the error's variant names.
     Time {
         error: TimeError,
-        param: &'static str,
+        input: Option<&'static str>,
     },
+    /// A name the endpoint's parameter struct has no field for.
     UnknownParameter {
         name: String,
-        suggestion: Option<&'static str>,
-        message: String,
+        accepted: &'static [&'static str],
     },
-    /// More than 1000 batch items, or both `timestamp` and `timestamps`.
+    /// Both `timestamp` and `timestamps`.
+    BothInputAndBatch,
+    /// `timestamps` with no items.
+    EmptyBatch,
+    /// `timestamps` with more than [`MAX_BATCH`] items.
     BatchTooLarge {
-        message: String,
+        items: usize,
     },
     NotFound {
         path: String,
@@ -98,27 +131,51 @@ pub struct ErrorData<'a> {
 }
 
 impl ApiError {
-    /// The HTTP status, envelope code and `data.error` of this error.
+    /// An error in one of the settings: the variant names the parameter.
+    pub fn time(error: TimeError) -> ApiError {
+        ApiError::Time { error, input: None }
+    }
+
+    /// An error reading or writing the input sent as `param`.
+    pub fn input(param: &'static str) -> impl Fn(TimeError) -> ApiError {
+        move |error| ApiError::Time { error, input: Some(param) }
+    }
+
+    /// The HTTP status, envelope code and `data.error` of this error (SPEC 6).
     pub fn status_code_kind(&self) -> (StatusCode, u32, &'static str) {
+        const BAD_REQUEST: (StatusCode, u32, &str) = (StatusCode::BAD_REQUEST, 40000, "bad_request");
+        const INVALID_TIMESTAMP: (StatusCode, u32, &str) = (StatusCode::BAD_REQUEST, 40002, "invalid_timestamp");
+        const INVALID_PATTERN: (StatusCode, u32, &str) = (StatusCode::BAD_REQUEST, 40007, "invalid_pattern");
+        const INVALID_STYLE: (StatusCode, u32, &str) = (StatusCode::BAD_REQUEST, 40008, "invalid_style");
+        const BATCH_TOO_LARGE: (StatusCode, u32, &str) = (StatusCode::BAD_REQUEST, 40011, "batch_too_large");
         match self {
-            ApiError::BadRequest { .. } => (StatusCode::BAD_REQUEST, 40000, "bad_request"),
+            ApiError::BadRequest { .. }
+            | ApiError::WrongType { .. }
+            | ApiError::NotAnInput { .. }
+            | ApiError::DuplicateParameter { .. }
+            | ApiError::TooManyParameters
+            | ApiError::EmptyBatch => BAD_REQUEST,
+            ApiError::InputTooLong { .. } => INVALID_TIMESTAMP,
             ApiError::MissingParameter { .. } => (StatusCode::BAD_REQUEST, 40001, "missing_parameter"),
-            ApiError::Time { error, .. } => {
-                let code = match error {
-                    TimeError::InvalidTimestamp { .. } => 40002,
-                    TimeError::UnknownTimezone { .. } => 40003,
-                    TimeError::InvalidFormat { .. } => 40004,
-                    TimeError::InvalidPrecision { .. } => 40005,
-                    TimeError::OutOfRange { .. } => 40006,
-                    TimeError::InvalidPattern { .. } => 40007,
-                    TimeError::InvalidStyle { .. } => 40008,
-                    TimeError::AmbiguousLocalTime { .. } => 40009,
-                    TimeError::InvalidDisambiguation { .. } => 40000,
-                };
-                (StatusCode::BAD_REQUEST, code, error.kind())
-            }
+            ApiError::Time { error, .. } => match error {
+                TimeError::InvalidTimestamp { .. } => INVALID_TIMESTAMP,
+                TimeError::UnknownTimezone { .. } => (StatusCode::BAD_REQUEST, 40003, "unknown_timezone"),
+                TimeError::InvalidFormat { .. } => (StatusCode::BAD_REQUEST, 40004, "invalid_format"),
+                TimeError::InvalidPrecision { .. } => (StatusCode::BAD_REQUEST, 40005, "invalid_precision"),
+                TimeError::OutOfRange { .. } => (StatusCode::BAD_REQUEST, 40006, "out_of_range"),
+                TimeError::InvalidPattern { .. }
+                | TimeError::EmptyPattern
+                | TimeError::PatternTooLong { .. }
+                | TimeError::PatternAndStyle
+                | TimeError::PatternWithoutCustom { .. }
+                | TimeError::MissingPattern => INVALID_PATTERN,
+                TimeError::InvalidStyle { .. } | TimeError::StyleWithoutDiscord { .. } => INVALID_STYLE,
+                TimeError::AmbiguousLocalTime { .. } => (StatusCode::BAD_REQUEST, 40009, "ambiguous_local_time"),
+                // SPEC 6 has no code of its own for this: it is a malformed parameter.
+                TimeError::InvalidDisambiguation { .. } => BAD_REQUEST,
+            },
             ApiError::UnknownParameter { .. } => (StatusCode::BAD_REQUEST, 40010, "unknown_parameter"),
-            ApiError::BatchTooLarge { .. } => (StatusCode::BAD_REQUEST, 40011, "batch_too_large"),
+            ApiError::BothInputAndBatch | ApiError::BatchTooLarge { .. } => BATCH_TOO_LARGE,
             ApiError::NotFound { .. } => (StatusCode::NOT_FOUND, 40400, "not_found"),
             ApiError::MethodNotAllowed { .. } => (StatusCode::METHOD_NOT_ALLOWED, 40500, "method_not_allowed"),
             ApiError::Unauthorized { .. } => (StatusCode::UNAUTHORIZED, 40100, "unauthorized"),
@@ -136,13 +193,42 @@ impl ApiError {
     /// The message for the person who sent the request.
     pub fn message(&self) -> String {
         match self {
-            ApiError::BadRequest { message, .. }
-            | ApiError::UnknownParameter { message, .. }
-            | ApiError::BatchTooLarge { message } => message.clone(),
+            ApiError::BadRequest { message, .. } => message.clone(),
+            ApiError::WrongType { param, expected, given } => format!("{param} must be {expected}, not {given}"),
+            ApiError::NotAnInput { param, given } => {
+                format!(
+                    "{param} must hold a number or a string, not {given}: e.g. 1700000000 or \"2023-11-14T22:13:20Z\""
+                )
+            }
+            ApiError::InputTooLong { param, chars } => {
+                format!("{param} is {chars} characters long; at most {MAX_INPUT_CHARS} are accepted")
+            }
+            ApiError::DuplicateParameter { name } => format!("parameter {name} is given more than once: send it once"),
+            ApiError::TooManyParameters => format!(
+                "too many parameters: at most {MAX_PARAMS} are accepted; send a batch as one timestamps parameter \
+                 (repeated, or a JSON array)"
+            ),
             ApiError::MissingParameter { param } => {
                 format!("missing parameter {param}: send it in the JSON body, the form body or the query string")
             }
             ApiError::Time { error, .. } => error.to_string(),
+            ApiError::UnknownParameter { name, accepted } => {
+                let mut message = format!("unknown parameter {name:?}");
+                if let Some(suggestion) = params::suggestion(name, accepted) {
+                    message.push_str(&format!(": did you mean {suggestion}?"));
+                } else if params::is_known_elsewhere(&name.to_ascii_lowercase()) {
+                    message.push_str(" for this endpoint");
+                }
+                message.push_str(&format!("; this endpoint accepts {}", accepted.join(", ")));
+                message
+            }
+            ApiError::BothInputAndBatch => {
+                "send either timestamp (one input) or timestamps (a batch), not both".to_owned()
+            }
+            ApiError::EmptyBatch => format!("timestamps is empty: send 1 to {MAX_BATCH} items"),
+            ApiError::BatchTooLarge { items } => format!(
+                "timestamps has {items} items; at most {MAX_BATCH} are accepted in one request: split the batch"
+            ),
             ApiError::NotFound { path } => {
                 format!("no such route {path:?}: see /openapi.json for the routes, e.g. /api/timestamp/convert")
             }
@@ -179,24 +265,34 @@ impl ApiError {
         }
     }
 
+    /// The parameter at fault, from the error's data.
     fn param(&self) -> Option<&str> {
         match self {
             ApiError::BadRequest { param, .. } => param.as_deref(),
-            ApiError::MissingParameter { param } | ApiError::Time { param, .. } => Some(param),
-            ApiError::UnknownParameter { name, .. } => Some(name),
-            ApiError::BatchTooLarge { .. } => Some("timestamps"),
+            ApiError::WrongType { param, .. }
+            | ApiError::NotAnInput { param, .. }
+            | ApiError::InputTooLong { param, .. }
+            | ApiError::MissingParameter { param } => Some(param),
+            ApiError::DuplicateParameter { name } | ApiError::UnknownParameter { name, .. } => Some(name),
+            ApiError::Time { error, input } => Some(match error {
+                TimeError::InvalidPrecision { .. } => "precision",
+                TimeError::InvalidDisambiguation { .. } => "disambiguation",
+                TimeError::InvalidFormat { .. } | TimeError::MissingPattern => "format",
+                TimeError::InvalidStyle { .. } | TimeError::StyleWithoutDiscord { .. } => "style",
+                TimeError::InvalidPattern { .. }
+                | TimeError::EmptyPattern
+                | TimeError::PatternTooLong { .. }
+                | TimeError::PatternAndStyle
+                | TimeError::PatternWithoutCustom { .. } => "pattern",
+                // A zone named inside an input is that input's fault.
+                TimeError::UnknownTimezone { .. } => input.unwrap_or("timezone"),
+                TimeError::InvalidTimestamp { .. }
+                | TimeError::OutOfRange { .. }
+                | TimeError::AmbiguousLocalTime { .. } => input.unwrap_or("timestamp"),
+            }),
+            ApiError::BothInputAndBatch | ApiError::EmptyBatch | ApiError::BatchTooLarge { .. } => Some("timestamps"),
             _ => None,
         }
-    }
-
-    /// An error from an operation of the engine: reading the timestamp, or
-    /// rendering a custom pattern.
-    pub fn operation(error: TimeError) -> ApiError {
-        let param = match error {
-            TimeError::InvalidPattern { .. } => "pattern",
-            _ => "timestamp",
-        };
-        ApiError::Time { error, param }
     }
 }
 
@@ -212,7 +308,7 @@ impl IntoResponse for ApiError {
                 _ => None,
             },
             suggestion: match &self {
-                ApiError::UnknownParameter { suggestion, .. } => *suggestion,
+                ApiError::UnknownParameter { name, accepted } => params::suggestion(name, accepted),
                 _ => None,
             },
             position: match &self {

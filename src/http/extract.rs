@@ -41,13 +41,10 @@ pub struct RawParams(pub Vec<(String, Value)>);
 impl RawParams {
     fn push(&mut self, name: String, value: Value) -> Result<(), ApiError> {
         if self.0.len() >= MAX_PARAMS {
-            return Err(too_many_parameters());
+            return Err(ApiError::TooManyParameters);
         }
         if self.0.iter().any(|(existing, _)| *existing == name) {
-            return Err(ApiError::BadRequest {
-                message: format!("parameter {name} is given more than once: send it once"),
-                param: Some(name),
-            });
+            return Err(ApiError::DuplicateParameter { name });
         }
         self.0.push((name, value));
         Ok(())
@@ -127,16 +124,6 @@ impl<S: Send + Sync> FromRequest<S> for RawParams {
     }
 }
 
-fn too_many_parameters() -> ApiError {
-    ApiError::BadRequest {
-        message: format!(
-            "too many parameters: at most {MAX_PARAMS} are accepted; send a batch as one timestamps parameter \
-             (repeated, or a JSON array)"
-        ),
-        param: None,
-    }
-}
-
 async fn read_body(request: Request) -> Result<Bytes, ApiError> {
     axum::body::to_bytes(request.into_body(), BODY_LIMIT).await.map_err(|error| {
         let too_large =
@@ -196,5 +183,180 @@ impl<'de> Deserialize<'de> for JsonObject {
         }
 
         deserializer.deserialize_map(ObjectVisitor)
+    }
+}
+
+impl RawParams {
+    /// The parameters as the struct `T` that describes an endpoint: each
+    /// field of `T` is a parameter it accepts. A name `T` has no field for
+    /// is refused with a did-you-mean hint, a value of the wrong JSON type
+    /// names its parameter, and JSON `null` counts as absent.
+    pub fn parse<T: de::DeserializeOwned>(self) -> Result<T, ApiError> {
+        T::deserialize(ParamsDeserializer(self)).map_err(|ParamError(error)| error)
+    }
+}
+
+/// The fields of the parameter struct `T`: the names its endpoint accepts,
+/// in declaration order, as serde's derive lists them.
+pub fn fields_of<T: de::DeserializeOwned>() -> &'static [&'static str] {
+    // No field is named NUL: the refusal lists the fields.
+    let probe = RawParams(vec![("\0".to_owned(), Value::Null)]);
+    match probe.parse::<T>() {
+        Err(ApiError::UnknownParameter { accepted, .. }) => accepted,
+        _ => &[],
+    }
+}
+
+/// A failure while reading parameters into their struct.
+#[derive(Debug)]
+struct ParamError(ApiError);
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+impl de::Error for ParamError {
+    fn custom<T: fmt::Display>(message: T) -> Self {
+        ParamError(ApiError::BadRequest { message: message.to_string(), param: None })
+    }
+}
+
+/// Hands the parameters to a struct's derived `Deserialize` as a map.
+struct ParamsDeserializer(RawParams);
+
+impl<'de> Deserializer<'de> for ParamsDeserializer {
+    type Error = ParamError;
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, ParamError> {
+        if let Some((name, _)) = self.0.0.iter().find(|(name, _)| !fields.contains(&name.as_str())) {
+            return Err(ParamError(super::params::unknown_parameter(name, fields)));
+        }
+        visitor.visit_map(Entries { entries: self.0.0.into_iter(), fields, value: None })
+    }
+
+    fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, ParamError> {
+        Err(de::Error::custom("parameters are read into a struct"))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
+        unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+    }
+}
+
+/// The parameters one by one, each value with its (checked) name.
+struct Entries {
+    entries: std::vec::IntoIter<(String, Value)>,
+    fields: &'static [&'static str],
+    value: Option<ValueDeserializer>,
+}
+
+impl<'de> MapAccess<'de> for Entries {
+    type Error = ParamError;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, ParamError> {
+        let Some((name, value)) = self.entries.next() else { return Ok(None) };
+        let name = self.fields.iter().copied().find(|field| *field == name).unwrap_or("");
+        self.value = Some(ValueDeserializer { name, value });
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(name)).map(Some)
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, ParamError> {
+        match self.value.take() {
+            Some(value) => seed.deserialize(value),
+            None => Err(de::Error::custom("a parameter value without its name")),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
+    }
+}
+
+/// One parameter's value. Strings and arrays are checked here, so that a
+/// wrong JSON type is reported in the API's words with the parameter's name;
+/// anything else (a raw [`Value`]) is handed over as it is.
+struct ValueDeserializer {
+    name: &'static str,
+    value: Value,
+}
+
+impl ValueDeserializer {
+    fn wrong_type(self, expected: &'static str) -> ParamError {
+        ParamError(ApiError::WrongType { param: self.name, expected, given: json_type(&self.value) })
+    }
+}
+
+impl<'de> de::IntoDeserializer<'de, ParamError> for ValueDeserializer {
+    type Deserializer = Self;
+
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+impl<'de> Deserializer<'de> for ValueDeserializer {
+    type Error = ParamError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ParamError> {
+        match self.value {
+            Value::String(text) => visitor.visit_string(text),
+            value => value.deserialize_any(visitor).map_err(de::Error::custom),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ParamError> {
+        match self.value {
+            Value::Null => visitor.visit_none(),
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ParamError> {
+        self.deserialize_string(visitor)
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ParamError> {
+        match self.value {
+            Value::String(text) => visitor.visit_string(text),
+            _ => Err(self.wrong_type("a string")),
+        }
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ParamError> {
+        match self.value {
+            Value::Array(items) => {
+                let name = self.name;
+                let items = items.into_iter().map(|value| ValueDeserializer { name, value });
+                visitor.visit_seq(de::value::SeqDeserializer::new(items))
+            }
+            _ => Err(self.wrong_type("an array")),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char bytes byte_buf unit
+        unit_struct newtype_struct tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+/// How a JSON value's type is named in messages.
+pub fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
     }
 }

@@ -9,6 +9,7 @@ pub mod middleware;
 pub mod openapi;
 pub mod params;
 pub mod routes;
+pub mod schema;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

@@ -5,17 +5,16 @@
 //! description. This module holds what the handlers share: the parameter
 //! and body schemas, the error responses, and the document's frame.
 
-use serde::Serialize;
 use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::response::{Response as DocResponse, ResponseBuilder, ResponsesBuilder};
-use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, SchemaType, Type};
+use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, HeaderBuilder, OpenApi as Document, RefOr, Schema};
-use utoipa::{IntoParams, IntoResponses, Modify, OpenApi, PartialSchema, ToSchema};
+use utoipa::{IntoResponses, Modify, OpenApi, PartialSchema};
 
-use super::batch::Batch;
 use super::envelope::Envelope;
-use crate::time::Disambiguation;
+use super::extract::BODY_LIMIT;
+use crate::server::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
 
 /// The document's frame: info, tags, security schemes.
 #[derive(OpenApi)]
@@ -144,237 +143,6 @@ fn self_description() -> PathItem {
     )
 }
 
-/// The `data` of convert, validate and format: one result, or a batch.
-#[derive(Serialize, ToSchema)]
-#[serde(untagged)]
-pub enum OneOrBatch<T: ToSchema> {
-    One(T),
-    Batch(Batch<T>),
-}
-
-/// A timestamp input: a number (read from its exact decimal text) or a
-/// string (a numeric string or a date string).
-pub fn timestamp_schema() -> RefOr<Schema> {
-    OneOfBuilder::new()
-        .item(ObjectBuilder::new().schema_type(Type::Number).description(Some(
-            "Unix timestamp; unit detected (below 10^11 seconds, 10^14 ms, 10^17 µs, else ns) unless `precision` is given",
-        )))
-        .item(ObjectBuilder::new().schema_type(Type::String).max_length(Some(256)).description(Some(
-            "A numeric string, or RFC 3339 / ISO 8601 / RFC 9557 / RFC 2822 / HTTP date / date / date-time in `timezone`",
-        )))
-        .examples([serde_json::json!(1700000000), serde_json::json!("2023-11-14T22:13:20Z")])
-        .into()
-}
-
-/// The `timestamp` query parameter: text of at most 256 characters.
-fn query_timestamp_schema() -> RefOr<Schema> {
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .max_length(Some(256))
-        .description(Some(
-            "The instant: a Unix timestamp (s, ms, µs or ns; detected unless `precision` is given) or a date string",
-        ))
-        .examples([serde_json::json!("1700000000")])
-        .into()
-}
-
-/// Batch items: any JSON value is answered, since one bad item never fails
-/// the batch; a number or a string of at most 256 characters is read, and
-/// anything else becomes that item's error.
-fn timestamps_schema() -> RefOr<Schema> {
-    batch_of(ObjectBuilder::new().schema_type(SchemaType::AnyValue).description(Some(
-        "A timestamp input (a number, or a string of at most 256 characters). Anything else is reported as this \
-         item's error in `results`; the batch still answers 200",
-    )))
-}
-
-/// Batch items in a query string or form body, where every value is text.
-fn text_timestamps_schema() -> RefOr<Schema> {
-    batch_of(ObjectBuilder::new().schema_type(Type::String).description(Some(
-        "A timestamp input. One that is not a timestamp, or is over 256 characters, is reported as this item's \
-         error in `results`; the batch still answers 200",
-    )))
-}
-
-/// `timestamps` in a form body: the name repeated once per item, so one
-/// item is written exactly as a single value would be.
-fn form_timestamps_schema() -> RefOr<Schema> {
-    OneOfBuilder::new()
-        .item(text_timestamps_schema())
-        .item(ObjectBuilder::new().schema_type(Type::String).description(Some("A batch of one item")))
-        .description(Some("A batch of 1 to 1000 inputs, instead of `timestamp`: `timestamps=0&timestamps=1700000000`"))
-        .into()
-}
-
-fn batch_of(item: ObjectBuilder) -> RefOr<Schema> {
-    utoipa::openapi::schema::ArrayBuilder::new()
-        .items(item)
-        .min_items(Some(1))
-        .max_items(Some(1000))
-        .description(Some("A batch of 1 to 1000 inputs, instead of `timestamp`"))
-        .into()
-}
-
-/// Query parameters of convert and format (GET).
-#[derive(IntoParams)]
-#[into_params(parameter_in = Query)]
-#[allow(dead_code)] // read by `RawParams`; this type only describes them
-pub struct TimestampQuery {
-    /// The instant: a Unix timestamp (s, ms, µs or ns; detected unless `precision` is given) or a date string.
-    #[param(schema_with = query_timestamp_schema)]
-    timestamp: Option<String>,
-    /// A batch of 1 to 1000 inputs instead of `timestamp`: repeat the name.
-    #[param(style = Form, explode, schema_with = text_timestamps_schema)]
-    timestamps: Option<Vec<String>>,
-    #[param(schema_with = crate::schema::timezone)]
-    timezone: Option<String>,
-    #[param(schema_with = crate::schema::precision)]
-    precision: Option<String>,
-    #[param(schema_with = crate::schema::format)]
-    format: Option<String>,
-    /// strftime pattern for `format=custom` (implies it).
-    #[param(min_length = 1, max_length = 256, example = "%Y-%m-%d %H:%M:%S %Z")]
-    pattern: Option<String>,
-    #[param(schema_with = crate::schema::style)]
-    style: Option<String>,
-    /// For a wall-clock time in a DST gap or fold. Default `compatible`.
-    #[param(inline)]
-    disambiguation: Option<Disambiguation>,
-}
-
-/// The JSON body of convert and format (POST); a form body is described by `TimestampForm`.
-#[derive(ToSchema)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)] // read by `RawParams`; this type only describes it
-pub struct TimestampBody {
-    /// The instant (exclusive with `timestamps`).
-    #[schema(schema_with = timestamp_schema)]
-    timestamp: Option<serde_json::Value>,
-    #[schema(schema_with = timestamps_schema)]
-    timestamps: Option<Vec<serde_json::Value>>,
-    #[schema(schema_with = crate::schema::timezone_or_null)]
-    timezone: Option<String>,
-    #[schema(schema_with = crate::schema::precision_or_null)]
-    precision: Option<String>,
-    #[schema(schema_with = crate::schema::format_or_null)]
-    format: Option<String>,
-    /// strftime pattern for `format=custom` (implies it).
-    #[schema(min_length = 1, max_length = 256)]
-    pattern: Option<String>,
-    #[schema(schema_with = crate::schema::style_or_null)]
-    style: Option<String>,
-    #[schema(inline)]
-    disambiguation: Option<Disambiguation>,
-}
-
-/// Query parameters of validate (GET).
-#[derive(IntoParams)]
-#[into_params(parameter_in = Query)]
-#[allow(dead_code)] // read by `RawParams`; this type only describes them
-pub struct ValidateQuery {
-    /// The input to check: a Unix timestamp or a date string.
-    #[param(schema_with = query_timestamp_schema)]
-    timestamp: Option<String>,
-    /// A batch of 1 to 1000 inputs instead of `timestamp`: repeat the name.
-    #[param(style = Form, explode, schema_with = text_timestamps_schema)]
-    timestamps: Option<Vec<String>>,
-    #[param(schema_with = crate::schema::timezone)]
-    timezone: Option<String>,
-    #[param(schema_with = crate::schema::precision)]
-    precision: Option<String>,
-    /// For a wall-clock time in a DST gap or fold. Default `compatible`.
-    #[param(inline)]
-    disambiguation: Option<Disambiguation>,
-}
-
-/// The JSON body of validate (POST); a form body is described by `ValidateForm`.
-#[derive(ToSchema)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)] // read by `RawParams`; this type only describes it
-pub struct ValidateBody {
-    /// The input to check (exclusive with `timestamps`).
-    #[schema(schema_with = timestamp_schema)]
-    timestamp: Option<serde_json::Value>,
-    #[schema(schema_with = timestamps_schema)]
-    timestamps: Option<Vec<serde_json::Value>>,
-    #[schema(schema_with = crate::schema::timezone_or_null)]
-    timezone: Option<String>,
-    #[schema(schema_with = crate::schema::precision_or_null)]
-    precision: Option<String>,
-    #[schema(inline)]
-    disambiguation: Option<Disambiguation>,
-}
-
-/// The form body of convert and format (POST): every value is text. A
-/// batch repeats the name, `timestamps=0&timestamps=1700000000`, as in the
-/// query string.
-#[derive(ToSchema)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)] // read by `RawParams`; this type only describes it
-pub struct TimestampForm {
-    /// The instant: a Unix timestamp or a date string (exclusive with `timestamps`).
-    #[schema(max_length = 256, example = "1700000000", nullable = false)]
-    timestamp: Option<String>,
-    #[schema(schema_with = form_timestamps_schema)]
-    timestamps: Option<Vec<String>>,
-    #[schema(schema_with = crate::schema::timezone)]
-    timezone: Option<String>,
-    #[schema(schema_with = crate::schema::precision)]
-    precision: Option<String>,
-    #[schema(schema_with = crate::schema::format)]
-    format: Option<String>,
-    /// strftime pattern for `format=custom` (implies it).
-    #[schema(min_length = 1, max_length = 256, nullable = false)]
-    pattern: Option<String>,
-    #[schema(schema_with = crate::schema::style)]
-    style: Option<String>,
-    #[schema(inline, nullable = false)]
-    disambiguation: Option<Disambiguation>,
-}
-
-/// The form body of validate (POST): every value is text. A batch repeats
-/// the name, `timestamps=0&timestamps=1700000000`, as in the query string.
-#[derive(ToSchema)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)] // read by `RawParams`; this type only describes it
-pub struct ValidateForm {
-    /// The input to check (exclusive with `timestamps`).
-    #[schema(max_length = 256, example = "2023-02-30", nullable = false)]
-    timestamp: Option<String>,
-    #[schema(schema_with = form_timestamps_schema)]
-    timestamps: Option<Vec<String>>,
-    #[schema(schema_with = crate::schema::timezone)]
-    timezone: Option<String>,
-    #[schema(schema_with = crate::schema::precision)]
-    precision: Option<String>,
-    #[schema(inline, nullable = false)]
-    disambiguation: Option<Disambiguation>,
-}
-
-/// Query parameters of current.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Query)]
-#[allow(dead_code)]
-pub struct CurrentQuery {
-    #[param(schema_with = crate::schema::timezone)]
-    timezone: Option<String>,
-    #[param(schema_with = crate::schema::precision)]
-    precision: Option<String>,
-}
-
-/// Query parameters of the zone list.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Query)]
-#[allow(dead_code)]
-pub struct TimezonesQuery {
-    /// Keep the zones whose name contains this, ignoring case.
-    #[param(example = "america")]
-    q: Option<String>,
-    /// The instant to describe the zones at (any timestamp input, read in UTC). Default now.
-    #[param(max_length = 256, example = "2023-11-14T22:13:20Z")]
-    at: Option<String>,
-}
-
 /// What every error response holds.
 fn error_response(description: &str, codes: &str) -> DocResponse {
     ResponseBuilder::new()
@@ -403,7 +171,13 @@ fn common_errors(builder: ResponsesBuilder) -> ResponsesBuilder {
         )
         .response(
             "408",
-            error_response("The request took longer than the server's limit (10 s)", "40800 request_timeout"),
+            error_response(
+                &format!(
+                    "The request took longer than the server's limit (`--request-timeout`, default {} s)",
+                    super::REQUEST_TIMEOUT.as_secs()
+                ),
+                "40800 request_timeout",
+            ),
         )
         .response(
             "429",
@@ -411,10 +185,11 @@ fn common_errors(builder: ResponsesBuilder) -> ResponsesBuilder {
         )
         .response(
             "431",
-            ResponseBuilder::new().description(
-                "The request line and headers exceed 96 KiB, or there are more than 100 headers. Refused by the \
-                 HTTP layer before any route runs, with an empty body",
-            ),
+            ResponseBuilder::new().description(format!(
+                "The request line and headers exceed {} KiB, or there are more than {MAX_HEADERS} headers. Refused \
+                 by the HTTP layer before any route runs, with an empty body",
+                MAX_HEAD_BYTES / 1024
+            )),
         )
         .response("500", error_response("A bug; logged with the request id", "50000 internal_error"))
         .response(
@@ -442,10 +217,10 @@ impl IntoResponses for QueryErrors {
                 .response("400", error_response("A parameter is wrong", BAD_REQUEST_CODES))
                 .response(
                     "414",
-                    ResponseBuilder::new().description(
-                        "The URI is longer than 64 KiB. Refused by the HTTP layer before any route runs, with an \
-                         empty body: send large batches with POST",
-                    ),
+                    ResponseBuilder::new().description(format!(
+                        "The URI is longer than {MAX_URI_BYTES} bytes. Refused by the HTTP layer before any route \
+                         runs, with an empty body: send large batches with POST"
+                    )),
                 ),
         )
         .build()
@@ -461,7 +236,13 @@ impl IntoResponses for BodyErrors {
         common_errors(
             ResponsesBuilder::new()
                 .response("400", error_response("The body or a parameter is wrong", BAD_REQUEST_CODES))
-                .response("413", error_response("The body is larger than 64 KiB", "41300 payload_too_large"))
+                .response(
+                    "413",
+                    error_response(
+                        &format!("The body is larger than {} KiB", BODY_LIMIT / 1024),
+                        "41300 payload_too_large",
+                    ),
+                )
                 .response(
                     "415",
                     error_response(

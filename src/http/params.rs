@@ -1,37 +1,208 @@
-//! From raw request parameters to the engine's domain values.
+//! Each endpoint's parameters, as one struct that both reads them and
+//! documents them.
 //!
-//! Each endpoint names the parameters it takes; anything else is rejected
-//! with a did-you-mean hint. After this module, handlers deal only in
-//! `Zone`, `Precision`, `Format` and `Input`, never in strings.
+//! A struct's fields are the parameters its endpoint accepts: serde reads a
+//! request into it ([`RawParams::parse`] refuses any other name with a
+//! did-you-mean hint), and utoipa's `IntoParams` and `ToSchema` describe its
+//! query string and JSON body from the same fields, with every limit taken
+//! from the constant the code enforces. After this module, handlers deal
+//! only in `Zone`, `Precision`, `Format` and `Input`, never in strings.
 
+use std::sync::LazyLock;
+
+use axum::extract::{FromRequest, Request};
 use jiff::Timestamp;
+use serde::Deserialize;
+use serde::de::{self, Deserializer};
 use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
 
 use super::error::ApiError;
-use super::extract::RawParams;
+use super::extract::{RawParams, fields_of, json_type};
+use super::schema;
 use crate::time::input::MAX_INPUT_CHARS;
-use crate::time::{Disambiguation, Format, Input, Precision, ReadOptions, TimeError, Zone};
-
-/// Every parameter name of SPEC 2 and of the zone list.
-pub const ALL_PARAMS: &[&str] =
-    &["timestamp", "timestamps", "timezone", "precision", "format", "pattern", "style", "disambiguation", "q", "at"];
+use crate::time::{Disambiguation, Format, Input, Precision, ReadOptions, Zone};
 
 /// The most items one batch may hold (SPEC 4.5).
 pub const MAX_BATCH: usize = 1000;
 
-/// What each endpoint accepts.
-pub mod accepts {
-    pub const CURRENT: &[&str] = &["timezone", "precision"];
-    pub const CONVERT: &[&str] =
-        &["timestamp", "timestamps", "timezone", "precision", "format", "pattern", "style", "disambiguation"];
-    pub const VALIDATE: &[&str] = &["timestamp", "timestamps", "timezone", "precision", "disambiguation"];
-    pub const FORMAT: &[&str] = CONVERT;
-    pub const TIMEZONES: &[&str] = &["q", "at"];
+/// Parameters of current.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CurrentParams {
+    #[param(schema_with = schema::timezone)]
+    pub timezone: Option<String>,
+    #[param(schema_with = schema::precision)]
+    pub precision: Option<String>,
 }
 
-/// The parameters of one request, checked against what its endpoint accepts.
+// The parameters of convert and format. `IntoParams` describes their query
+// string, `ToSchema` their JSON body, and `TimestampForm` their form body.
+/// The JSON body of convert and format (POST); a form body is described by `TimestampForm`.
+#[derive(Debug, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+#[schema(as = TimestampBody)]
+pub struct TimestampParams {
+    /// The instant: a Unix timestamp (s, ms, µs or ns; detected unless `precision` is given) or a date string.
+    #[serde(default)]
+    #[param(schema_with = schema::query_timestamp, required = false)]
+    #[schema(schema_with = schema::timestamp)]
+    pub timestamp: Sent<Value>,
+    #[serde(default)]
+    #[param(style = Form, explode, schema_with = schema::query_timestamps, required = false)]
+    #[schema(schema_with = schema::timestamps)]
+    pub timestamps: Sent<Vec<Value>>,
+    #[param(schema_with = schema::timezone)]
+    #[schema(schema_with = schema::timezone_or_null)]
+    pub timezone: Option<String>,
+    #[param(schema_with = schema::precision)]
+    #[schema(schema_with = schema::precision_or_null)]
+    pub precision: Option<String>,
+    #[param(schema_with = schema::format)]
+    #[schema(schema_with = schema::format_or_null)]
+    pub format: Option<String>,
+    #[param(schema_with = schema::pattern)]
+    #[schema(schema_with = schema::pattern_or_null)]
+    pub pattern: Option<String>,
+    #[param(schema_with = schema::style)]
+    #[schema(schema_with = schema::style_or_null)]
+    pub style: Option<String>,
+    #[param(schema_with = schema::disambiguation)]
+    #[schema(schema_with = schema::disambiguation_or_null)]
+    pub disambiguation: Option<String>,
+}
+
+// The parameters of validate, described as those of convert are.
+/// The JSON body of validate (POST); a form body is described by `ValidateForm`.
+#[derive(Debug, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+#[schema(as = ValidateBody)]
+pub struct ValidateParams {
+    /// The input to check: a Unix timestamp or a date string.
+    #[serde(default)]
+    #[param(schema_with = schema::query_timestamp, required = false)]
+    #[schema(schema_with = schema::timestamp)]
+    pub timestamp: Sent<Value>,
+    #[serde(default)]
+    #[param(style = Form, explode, schema_with = schema::query_timestamps, required = false)]
+    #[schema(schema_with = schema::timestamps)]
+    pub timestamps: Sent<Vec<Value>>,
+    #[param(schema_with = schema::timezone)]
+    #[schema(schema_with = schema::timezone_or_null)]
+    pub timezone: Option<String>,
+    #[param(schema_with = schema::precision)]
+    #[schema(schema_with = schema::precision_or_null)]
+    pub precision: Option<String>,
+    #[param(schema_with = schema::disambiguation)]
+    #[schema(schema_with = schema::disambiguation_or_null)]
+    pub disambiguation: Option<String>,
+}
+
+/// Parameters of the zone list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TimezonesParams {
+    /// Keep the zones whose name contains this, ignoring case.
+    #[param(example = "america")]
+    pub q: Option<String>,
+    #[param(schema_with = schema::query_at)]
+    pub at: Option<String>,
+}
+
+/// Declares the form body of an endpoint, described from its parameter struct.
+macro_rules! form_body {
+    ($(#[$doc:meta])* $form:ident of $params:ty) => {
+        $(#[$doc])*
+        pub struct $form;
+
+        impl utoipa::PartialSchema for $form {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+                schema::form::<$params>()
+            }
+        }
+
+        impl ToSchema for $form {
+            fn name() -> std::borrow::Cow<'static, str> {
+                std::borrow::Cow::Borrowed(stringify!($form))
+            }
+        }
+    };
+}
+
+form_body!(
+    /// The form body of convert and format.
+    TimestampForm of TimestampParams
+);
+form_body!(
+    /// The form body of validate.
+    ValidateForm of ValidateParams
+);
+
+/// The names every endpoint accepts: an unknown name that one of them
+/// takes is refused "for this endpoint".
+static ALL_PARAMS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let mut names: Vec<&'static str> = [
+        fields_of::<CurrentParams>(),
+        fields_of::<TimestampParams>(),
+        fields_of::<ValidateParams>(),
+        fields_of::<TimezonesParams>(),
+    ]
+    .concat();
+    names.sort_unstable();
+    names.dedup();
+    names
+});
+
+/// Whether some endpoint accepts a parameter of this (lowercase) name.
+pub fn is_known_elsewhere(name: &str) -> bool {
+    ALL_PARAMS.binary_search(&name).is_ok()
+}
+
+/// The extractor: the request's parameters read into `T`.
 #[derive(Debug)]
-pub struct Params(RawParams);
+pub struct Params<T>(pub T);
+
+impl<S: Send + Sync, T: de::DeserializeOwned> FromRequest<S> for Params<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        RawParams::from_request(request, state).await?.parse().map(Params)
+    }
+}
+
+/// A parameter that may be absent, sent as `null`, or sent with a value.
+/// `null` counts as absent, except where sending a name at all matters.
+#[derive(Debug, Default)]
+pub enum Sent<T> {
+    #[default]
+    Absent,
+    Null,
+    Value(T),
+}
+
+impl<T> Sent<T> {
+    fn is_sent(&self) -> bool {
+        !matches!(self, Sent::Absent)
+    }
+
+    fn value(&self) -> Option<&T> {
+        match self {
+            Sent::Value(value) => Some(value),
+            _ => None,
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Sent<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(match Option::<T>::deserialize(deserializer)? {
+            Some(value) => Sent::Value(value),
+            None => Sent::Null,
+        })
+    }
+}
 
 /// One input, or a batch whose items are each an input or the reason it is
 /// not one (a wrong JSON type).
@@ -50,173 +221,115 @@ pub struct Reading {
 }
 
 impl Reading {
+    fn new(timezone: Option<&str>, precision: Option<&str>, disambiguation: Option<&str>) -> Result<Self, ApiError> {
+        Ok(Reading {
+            zone: zone(timezone)?,
+            precision: self::precision(precision)?,
+            disambiguation: disambiguation.map_or(Ok(Disambiguation::default()), str::parse).map_err(ApiError::time)?,
+        })
+    }
+
     pub fn options(&self, now: Timestamp) -> ReadOptions<'_> {
         ReadOptions { zone: &self.zone, precision: self.precision, disambiguation: self.disambiguation, now }
     }
 }
 
-impl Params {
-    /// Rejects parameters that `accepted` does not list.
-    pub fn check(raw: RawParams, accepted: &[&'static str]) -> Result<Params, ApiError> {
-        if let Some((name, _)) = raw.0.iter().find(|(name, _)| !accepted.contains(&name.as_str())) {
-            return Err(unknown_parameter(name, accepted));
-        }
-        Ok(Params(raw))
-    }
-
-    /// The value of `name`; JSON `null` counts as absent.
-    fn get(&self, name: &str) -> Option<&Value> {
-        self.0.0.iter().find(|(n, _)| n == name).map(|(_, v)| v).filter(|v| !v.is_null())
-    }
-
-    /// The string value of `name`, or a `bad_request` for another JSON type.
-    pub fn string(&self, name: &'static str) -> Result<Option<&str>, ApiError> {
-        match self.get(name) {
-            None => Ok(None),
-            Some(Value::String(text)) => Ok(Some(text)),
-            Some(other) => Err(ApiError::BadRequest {
-                message: format!("{name} must be a string, not {}", json_type(other)),
-                param: Some(name.to_owned()),
-            }),
-        }
-    }
-
-    /// `timezone`, default UTC.
-    pub fn zone(&self) -> Result<Zone, ApiError> {
-        match self.string("timezone")? {
-            None => Ok(Zone::utc()),
-            Some(name) => Zone::parse(name).map_err(|error| ApiError::Time { error, param: "timezone" }),
-        }
-    }
-
-    /// `precision`, `None` when it is to be detected.
-    pub fn precision(&self) -> Result<Option<Precision>, ApiError> {
-        self.string("precision")?
-            .map(|text| text.parse().map_err(|error| ApiError::Time { error, param: "precision" }))
-            .transpose()
-    }
-
-    pub fn disambiguation(&self) -> Result<Disambiguation, ApiError> {
-        self.string("disambiguation")?
-            .map_or(Ok(Disambiguation::default()), str::parse)
-            .map_err(|error| ApiError::Time { error, param: "disambiguation" })
-    }
-
-    /// Everything that says how to read the inputs.
-    pub fn reading(&self) -> Result<Reading, ApiError> {
-        Ok(Reading { zone: self.zone()?, precision: self.precision()?, disambiguation: self.disambiguation()? })
-    }
-
-    /// `format` with its `pattern` or `style`.
-    pub fn format(&self) -> Result<Option<Format>, ApiError> {
-        let (format, pattern, style) = (self.string("format")?, self.string("pattern")?, self.string("style")?);
-        Format::parse(format, pattern, style).map_err(|error| {
-            let param = match error {
-                TimeError::InvalidPattern { .. } if pattern.is_some() => "pattern",
-                TimeError::InvalidStyle { .. } if style.is_some() => "style",
-                _ => "format",
-            };
-            ApiError::Time { error, param }
-        })
-    }
-
-    /// Whether the request sends a batch (`timestamps`), valid or not.
-    pub fn is_batch(&self) -> bool {
-        self.get("timestamps").is_some()
-    }
-
-    /// `timestamp`, or the batch `timestamps` (1 to 1000 items). Sending
-    /// both names is an error even when one of them is `null`.
-    pub fn inputs(&self) -> Result<Inputs<'_>, ApiError> {
-        let given = |name: &str| self.0.0.iter().any(|(n, _)| n == name);
-        if given("timestamp") && given("timestamps") {
-            return Err(ApiError::BatchTooLarge {
-                message: "send either timestamp (one input) or timestamps (a batch), not both".to_owned(),
-            });
-        }
-        match (self.get("timestamp"), self.get("timestamps")) {
-            (Some(value), _) => input_of(value, "timestamp").map(Inputs::One),
-            (None, Some(Value::Array(items))) => {
-                if items.is_empty() {
-                    return Err(ApiError::BadRequest {
-                        message: format!("timestamps is empty: send 1 to {MAX_BATCH} items"),
-                        param: Some("timestamps".to_owned()),
-                    });
-                }
-                if items.len() > MAX_BATCH {
-                    return Err(ApiError::BatchTooLarge {
-                        message: format!(
-                            "timestamps has {} items; at most {MAX_BATCH} are accepted in one request: split the batch",
-                            items.len()
-                        ),
-                    });
-                }
-                Ok(Inputs::Many(items.iter().map(|item| input_of(item, "timestamps")).collect()))
-            }
-            (None, Some(other)) => Err(ApiError::BadRequest {
-                message: format!("timestamps must be an array, not {}", json_type(other)),
-                param: Some("timestamps".to_owned()),
-            }),
-            (None, None) => Err(ApiError::MissingParameter { param: "timestamp" }),
-        }
-    }
-
-    /// An optional instant given as any timestamp input, read in UTC.
-    pub fn input(&self, name: &'static str) -> Result<Option<Input<'_>>, ApiError> {
-        self.get(name).map(|value| input_of(value, name)).transpose()
+impl CurrentParams {
+    /// The zone and unit of the answer; seconds unless stated.
+    pub fn read(&self) -> Result<(Zone, Precision), ApiError> {
+        Ok((zone(self.timezone.as_deref())?, precision(self.precision.as_deref())?.unwrap_or(Precision::Seconds)))
     }
 }
 
-/// A JSON number (its exact text) or a string of at most 256 characters
-/// (SPEC 5: a request bound, so validate refuses it too); anything else is
-/// refused.
-fn input_of<'a>(value: &'a Value, param: &'static str) -> Result<Input<'a>, ApiError> {
+impl TimestampParams {
+    /// Whether the request sends a batch (see [`crate::http::batch::BATCHES_AT_ONCE`]).
+    pub fn is_batch(&self) -> bool {
+        self.timestamps.value().is_some()
+    }
+
+    /// The inputs, how to read them, and the format asked for.
+    pub fn read(&self) -> Result<(Inputs<'_>, Reading, Option<Format>), ApiError> {
+        let inputs = inputs(&self.timestamp, &self.timestamps)?;
+        let reading =
+            Reading::new(self.timezone.as_deref(), self.precision.as_deref(), self.disambiguation.as_deref())?;
+        let format = Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
+            .map_err(ApiError::time)?;
+        Ok((inputs, reading, format))
+    }
+}
+
+impl ValidateParams {
+    /// Whether the request sends a batch (see [`crate::http::batch::BATCHES_AT_ONCE`]).
+    pub fn is_batch(&self) -> bool {
+        self.timestamps.value().is_some()
+    }
+
+    /// The inputs and how to read them.
+    pub fn read(&self) -> Result<(Inputs<'_>, Reading), ApiError> {
+        let inputs = inputs(&self.timestamp, &self.timestamps)?;
+        let reading =
+            Reading::new(self.timezone.as_deref(), self.precision.as_deref(), self.disambiguation.as_deref())?;
+        Ok((inputs, reading))
+    }
+}
+
+/// `timezone`, default UTC.
+fn zone(name: Option<&str>) -> Result<Zone, ApiError> {
+    name.map_or(Ok(Zone::utc()), Zone::parse).map_err(ApiError::time)
+}
+
+/// `precision`, `None` when it is to be detected.
+fn precision(text: Option<&str>) -> Result<Option<Precision>, ApiError> {
+    text.map(str::parse).transpose().map_err(ApiError::time)
+}
+
+/// `timestamp`, or the batch `timestamps` (1 to [`MAX_BATCH`] items).
+/// Sending both names is an error even when one of them is `null`.
+fn inputs<'a>(timestamp: &'a Sent<Value>, timestamps: &'a Sent<Vec<Value>>) -> Result<Inputs<'a>, ApiError> {
+    if timestamp.is_sent() && timestamps.is_sent() {
+        return Err(ApiError::BothInputAndBatch);
+    }
+    match (timestamp.value(), timestamps.value()) {
+        (Some(value), _) => input_of(value, "timestamp").map(Inputs::One),
+        (None, Some(items)) if items.is_empty() => Err(ApiError::EmptyBatch),
+        (None, Some(items)) if items.len() > MAX_BATCH => Err(ApiError::BatchTooLarge { items: items.len() }),
+        (None, Some(items)) => Ok(Inputs::Many(items.iter().map(|item| input_of(item, "timestamps")).collect())),
+        (None, None) => Err(ApiError::MissingParameter { param: "timestamp" }),
+    }
+}
+
+/// A JSON number (its exact text) or a string of at most
+/// [`MAX_INPUT_CHARS`] characters (SPEC 5: a request bound, so validate
+/// refuses it too); anything else is refused.
+pub fn input_of<'a>(value: &'a Value, param: &'static str) -> Result<Input<'a>, ApiError> {
     match value {
         Value::Number(number) => Ok(Input::Number(number.as_str())),
-        Value::String(text) if text.chars().count() > MAX_INPUT_CHARS => Err(ApiError::Time {
-            error: TimeError::invalid(format!(
-                "{param} is {} characters long; at most {MAX_INPUT_CHARS} are accepted",
-                text.chars().count()
-            )),
-            param,
-        }),
-        Value::String(text) => Ok(Input::Text(text)),
-        other => Err(ApiError::BadRequest {
-            message: format!(
-                "{param} must hold a number or a string, not {}: e.g. 1700000000 or \"2023-11-14T22:13:20Z\"",
-                json_type(other)
-            ),
-            param: Some(param.to_owned()),
-        }),
+        Value::String(text) => text_input(text, param),
+        other => Err(ApiError::NotAnInput { param, given: json_type(other) }),
     }
 }
 
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+/// A timestamp input sent as text.
+pub fn text_input<'a>(text: &'a str, param: &'static str) -> Result<Input<'a>, ApiError> {
+    let chars = text.chars().count();
+    if chars > MAX_INPUT_CHARS {
+        return Err(ApiError::InputTooLong { param, chars });
     }
+    Ok(Input::Text(text))
 }
 
-fn unknown_parameter(name: &str, accepted: &[&'static str]) -> ApiError {
+/// The parameter an unknown name probably meant, among `accepted`.
+pub fn suggestion(name: &str, accepted: &[&'static str]) -> Option<&'static str> {
     let lower = name.to_ascii_lowercase();
-    let suggestion = accepted
+    accepted
         .iter()
         .map(|candidate| (strsim::jaro_winkler(&lower, candidate), *candidate))
         .filter(|(score, _)| *score >= 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, candidate)| candidate);
-    let shown: String = name.chars().take(64).collect();
-    let mut message = format!("unknown parameter {shown:?}");
-    if let Some(suggestion) = suggestion {
-        message.push_str(&format!(": did you mean {suggestion}?"));
-    } else if ALL_PARAMS.contains(&lower.as_str()) {
-        message.push_str(" for this endpoint");
-    }
-    message.push_str(&format!("; this endpoint accepts {}", accepted.join(", ")));
-    ApiError::UnknownParameter { name: shown, suggestion, message }
+        .map(|(_, candidate)| candidate)
+}
+
+/// The error for a parameter name that no field of the endpoint's struct has.
+pub fn unknown_parameter(name: &str, accepted: &'static [&'static str]) -> ApiError {
+    ApiError::UnknownParameter { name: name.chars().take(64).collect(), accepted }
 }

@@ -1,56 +1,101 @@
 //! The one error type of the time engine.
 //!
-//! Every variant carries a message written for the person who sent the input:
-//! what was wrong and how to fix it. The web layer maps each variant to an
-//! HTTP status and envelope code; the CLI prints the message.
+//! A variant holds what went wrong as data (the value given, a count, the
+//! close names); its words, written for the person who sent the input (what
+//! was wrong and how to fix it), are written once, in `Display`. What an
+//! error is about follows from its variant: a value that does not read as
+//! an instant, or one of the settings (zone, unit, format, pattern, style,
+//! disambiguation). The web layer maps each variant to an HTTP status and
+//! envelope code; the CLI prints the words.
 
 use thiserror::Error;
+
+use super::precision::PRECISION_VALUES;
+use super::render::{Format, MAX_PATTERN_CHARS};
 
 /// Why an input, parameter or pattern could not be turned into an answer.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TimeError {
-    /// Not a number nor a date string we accept.
+    /// The input is not a number nor a date string we accept; the message is
+    /// the reader's diagnosis.
     #[error("{message}")]
     InvalidTimestamp {
         message: String,
         /// Character index (0-based) of the offending character, where known.
         position: Option<usize>,
     },
-    /// The instant falls outside the supported years.
+    /// The input names an instant outside the supported years.
     #[error("{message}")]
     OutOfRange { message: String },
-    /// The time zone name is neither an IANA name, `UTC` nor a fixed offset.
-    #[error("{message}")]
-    UnknownTimezone { message: String, suggestions: Vec<&'static str> },
-    #[error("{message}")]
-    InvalidFormat { message: String },
-    #[error("{message}")]
-    InvalidPrecision { message: String },
-    #[error("{message}")]
-    InvalidPattern { message: String },
-    #[error("{message}")]
-    InvalidStyle { message: String },
-    #[error("{message}")]
-    InvalidDisambiguation { message: String },
     /// A local time in a DST gap or fold, read with `disambiguation=reject`.
     #[error("{message}")]
     AmbiguousLocalTime { message: String },
+    /// The zone is neither an IANA name, `UTC` nor a fixed offset.
+    #[error("unknown time zone {given:?}: {}", zone_hint(*.offset, suggestions))]
+    UnknownTimezone {
+        given: String,
+        /// Whether it was written as an offset (it starts with `+` or `-`).
+        offset: bool,
+        /// Up to 3 close IANA names.
+        suggestions: Vec<&'static str>,
+    },
+    #[error("unknown precision {given:?}: use one of {PRECISION_VALUES}")]
+    InvalidPrecision { given: String },
+    #[error("unknown disambiguation {given:?}: use one of compatible, earlier, later, reject")]
+    InvalidDisambiguation { given: String },
+    #[error("unknown format {given:?}: use one of {}", Format::NAMES.join(", "))]
+    InvalidFormat { given: String },
+    #[error(
+        "unknown Discord style {given:?}: use one of t T d D f F s S R (case matters: t is short time, T long time)"
+    )]
+    InvalidStyle { given: String },
+    /// A `style` beside a format other than `discord`, where it would be ignored.
+    #[error("style {style:?} only applies to format=discord, not format={format}")]
+    StyleWithoutDiscord { style: String, format: String },
+    /// A `pattern` beside a format other than `custom`, where it would be ignored.
+    #[error("pattern {pattern:?} only applies to format=custom, not format={format}")]
+    PatternWithoutCustom { pattern: String, format: String },
+    #[error("pattern (for format=custom) and style (for format=discord) cannot be combined")]
+    PatternAndStyle,
+    #[error("format=custom needs a pattern, e.g. pattern=%Y-%m-%d %H:%M:%S %Z")]
+    MissingPattern,
+    #[error("pattern is empty: give a strftime pattern such as %Y-%m-%d %H:%M:%S")]
+    EmptyPattern,
+    #[error("pattern is {chars} characters long; at most {MAX_PATTERN_CHARS} are accepted")]
+    PatternTooLong { chars: usize },
+    /// A directive the strftime layer cannot write; `detail` is its reason.
+    #[error("invalid pattern {pattern:?}: {detail}")]
+    InvalidPattern { pattern: String, detail: String },
+}
+
+fn zone_hint(offset: bool, suggestions: &[&str]) -> String {
+    if offset {
+        "a fixed offset is written ±HH:MM (for example +05:30 or -0800), at most ±25:59:59".to_owned()
+    } else if suggestions.is_empty() {
+        "use an IANA name such as America/New_York, UTC, or an offset such as +05:30".to_owned()
+    } else {
+        format!("did you mean {}?", suggestions.join(", "))
+    }
 }
 
 impl TimeError {
-    /// The machine-readable kind, as in `data.error` of the API envelope.
-    pub const fn kind(&self) -> &'static str {
+    /// The kind of failure, in snake_case: what a validation report calls it.
+    pub const fn name(&self) -> &'static str {
         match self {
             TimeError::InvalidTimestamp { .. } => "invalid_timestamp",
             TimeError::OutOfRange { .. } => "out_of_range",
-            TimeError::UnknownTimezone { .. } => "unknown_timezone",
-            TimeError::InvalidFormat { .. } => "invalid_format",
-            TimeError::InvalidPrecision { .. } => "invalid_precision",
-            TimeError::InvalidPattern { .. } => "invalid_pattern",
-            TimeError::InvalidStyle { .. } => "invalid_style",
-            // SPEC 6 has no code of its own for this: it is a malformed parameter.
-            TimeError::InvalidDisambiguation { .. } => "bad_request",
             TimeError::AmbiguousLocalTime { .. } => "ambiguous_local_time",
+            TimeError::UnknownTimezone { .. } => "unknown_timezone",
+            TimeError::InvalidPrecision { .. } => "invalid_precision",
+            TimeError::InvalidDisambiguation { .. } => "invalid_disambiguation",
+            TimeError::InvalidFormat { .. } => "invalid_format",
+            TimeError::InvalidStyle { .. } | TimeError::StyleWithoutDiscord { .. } => "invalid_style",
+            TimeError::PatternWithoutCustom { .. }
+            | TimeError::PatternAndStyle
+            | TimeError::MissingPattern
+            | TimeError::EmptyPattern
+            | TimeError::PatternTooLong { .. }
+            | TimeError::InvalidPattern { .. } => "invalid_pattern",
         }
     }
 

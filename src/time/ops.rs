@@ -3,44 +3,13 @@
 //! so there is exactly one implementation of each.
 
 use jiff::Timestamp;
-use serde::Serialize;
 
-use super::input::{Input, Kind, ReadOptions, read};
-use super::render::{Format, Presets, Units, UnitsText, View};
+use super::input::{Input, ReadOptions, read};
+use super::render::{Format, Units, View};
 use super::validate::Validation;
-use super::{Precision, TimeError, Zone, ZoneInfo};
+use super::{Precision, TimeError, Zone};
 
-/// An instant in every representation of SPEC 3 (the `data` of current and
-/// convert).
-#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
-pub struct Report {
-    /// The instant as an integer in `precision`, floored.
-    #[schema(schema_with = crate::schema::big_integer)]
-    pub timestamp: i128,
-    pub precision: Precision,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub precision_detected: Option<bool>,
-    pub iso: String,
-    pub timezone: String,
-    pub rfc3339: String,
-    pub utc: String,
-    pub local: String,
-    pub units: Units,
-    pub units_text: UnitsText,
-    pub zone: ZoneInfo,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub input: Option<InputInfo>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub formatted: Option<String>,
-}
-
-/// What the input was read as.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct InputInfo {
-    pub kind: Kind,
-    /// The input as given (for a JSON number, its text).
-    pub text: String,
-}
+pub use crate::answer::{Formatted, InputInfo, Report};
 
 impl Report {
     fn new(view: &View<'_>) -> Report {
@@ -91,26 +60,6 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
     super::validate::validate(input, options)
 }
 
-/// The `data` of format (SPEC 4.4): one format, or every preset.
-#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
-pub struct Formatted {
-    #[schema(schema_with = crate::schema::big_integer)]
-    pub timestamp: i128,
-    pub precision: Precision,
-    pub iso: String,
-    pub timezone: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<String>)]
-    pub format: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub formatted: Option<String>,
-    /// For `format=discord`: what an en-US client shows.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub preview: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub formats: Option<Presets>,
-}
-
 /// Formats one input: with `format`, that one; without, every preset.
 pub fn format(
     input: Input<'_>,
@@ -159,7 +108,7 @@ mod tests {
         let report = convert(Input::Number("1700000000"), &options(&ny), Some(&Format::Clf), now).unwrap();
         assert_eq!(report.timestamp, 1_700_000_000);
         assert_eq!(report.precision_detected, Some(true));
-        assert_eq!(report.input, Some(InputInfo { kind: Kind::Unix, text: "1700000000".into() }));
+        assert_eq!(report.input, Some(InputInfo { kind: crate::time::Kind::Unix, text: "1700000000".into() }));
         assert_eq!(report.formatted.as_deref(), Some("14/Nov/2023:17:13:20 -0500"));
         assert_eq!(report.units_text.nanoseconds, "1700000000000000000");
         assert_eq!(report.zone.abbreviation, "EST");

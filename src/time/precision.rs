@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::TimeError;
 
 /// The unit of a numeric timestamp, and of the `timestamp` output field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Precision {
     Seconds,
@@ -115,9 +115,7 @@ impl FromStr for Precision {
             "us" | "µs" | "μs" | "microsecond" | "microseconds" => Precision::Microseconds,
             "ns" | "nanosecond" | "nanoseconds" => Precision::Nanoseconds,
             _ => {
-                return Err(TimeError::InvalidPrecision {
-                    message: format!("unknown precision {s:?}: use one of {PRECISION_VALUES}"),
-                });
+                return Err(TimeError::InvalidPrecision { given: s.to_owned() });
             }
         };
         Ok(unit)

@@ -14,35 +14,14 @@ use serde::{Serialize, Serializer};
 use super::zone::{push_two_digits, whole_minutes};
 use super::{Precision, TimeError, Zone, ZoneInfo};
 
+pub use crate::answer::{Presets, Units, UnitsText};
+
 /// The longest custom pattern accepted (SPEC 5).
 pub const MAX_PATTERN_CHARS: usize = 256;
 
 /// `instant` as an integer count of `unit`, floored (never rounded up).
 pub fn in_unit(instant: Timestamp, unit: Precision) -> i128 {
     instant.as_nanosecond().div_euclid(unit.nanos())
-}
-
-/// The instant in every unit, floored and exact.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct Units {
-    #[schema(schema_with = crate::schema::big_integer)]
-    pub seconds: i128,
-    #[schema(schema_with = crate::schema::big_integer)]
-    pub milliseconds: i128,
-    #[schema(schema_with = crate::schema::big_integer)]
-    pub microseconds: i128,
-    #[schema(schema_with = crate::schema::big_integer)]
-    pub nanoseconds: i128,
-}
-
-/// [`Units`] as decimal strings, for clients whose numbers are doubles
-/// (JavaScript loses digits past 2^53).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct UnitsText {
-    pub seconds: String,
-    pub milliseconds: String,
-    pub microseconds: String,
-    pub nanoseconds: String,
 }
 
 impl Units {
@@ -401,27 +380,6 @@ fn strftime(pattern: &str, zoned: &Zoned) -> String {
     jiff::fmt::strtime::format(pattern, zoned).unwrap_or_default()
 }
 
-/// Every preset of SPEC 4.4, as `data.formats`.
-#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
-pub struct Presets {
-    pub iso: String,
-    pub rfc3339: String,
-    pub rfc9557: String,
-    pub rfc2822: String,
-    pub utc: String,
-    pub unix: String,
-    pub local: String,
-    pub clf: String,
-    pub relative: String,
-    pub syslog: String,
-    pub iso_week: String,
-    #[schema(schema_with = crate::schema::discord_styles)]
-    pub discord: DiscordStyles,
-    /// What an en-US Discord client shows for each style, in `timezone`.
-    #[schema(schema_with = crate::schema::discord_styles)]
-    pub discord_preview: DiscordStyles,
-}
-
 /// One string per Discord style, serialized as `{"t": ..., "T": ..., ...}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiscordStyles(pub [String; 9]);
@@ -520,11 +478,10 @@ impl FromStr for DiscordStyle {
 
     /// The style letter; case matters (`t` short time, `T` long time).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        DiscordStyle::ALL.into_iter().find(|style| style.code() == s).ok_or_else(|| TimeError::InvalidStyle {
-            message: format!(
-                "unknown Discord style {s:?}: use one of t T d D f F s S R (case matters: t is short time, T long time)"
-            ),
-        })
+        DiscordStyle::ALL
+            .into_iter()
+            .find(|style| style.code() == s)
+            .ok_or_else(|| TimeError::InvalidStyle { given: s.to_owned() })
     }
 }
 
@@ -545,7 +502,7 @@ impl Pattern {
 fn pattern_error(pattern: &str, error: &jiff::Error) -> TimeError {
     let detail = error.to_string();
     let detail = detail.strip_prefix("strftime formatting failed: ").unwrap_or(&detail);
-    TimeError::InvalidPattern { message: format!("invalid pattern {pattern:?}: {detail}") }
+    TimeError::InvalidPattern { pattern: pattern.to_owned(), detail: detail.to_owned() }
 }
 
 impl FromStr for Pattern {
@@ -555,14 +512,10 @@ impl FromStr for Pattern {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let chars = s.chars().count();
         if chars == 0 {
-            return Err(TimeError::InvalidPattern {
-                message: "pattern is empty: give a strftime pattern such as %Y-%m-%d %H:%M:%S".to_owned(),
-            });
+            return Err(TimeError::EmptyPattern);
         }
         if chars > MAX_PATTERN_CHARS {
-            return Err(TimeError::InvalidPattern {
-                message: format!("pattern is {chars} characters long; at most {MAX_PATTERN_CHARS} are accepted"),
-            });
+            return Err(TimeError::PatternTooLong { chars });
         }
         let sample = Timestamp::UNIX_EPOCH.to_zoned(TimeZone::UTC);
         super::strftime::format(s, &sample).map_err(|e| pattern_error(s, &e))?;
@@ -609,25 +562,19 @@ impl Format {
             (None, Some(_), None) => "custom".to_owned(),
             (None, None, Some(_)) => "discord".to_owned(),
             (None, Some(_), Some(_)) => {
-                return Err(TimeError::InvalidPattern {
-                    message: "pattern (for format=custom) and style (for format=discord) cannot be combined".to_owned(),
-                });
+                return Err(TimeError::PatternAndStyle);
             }
             (None, None, None) => return Ok(None),
         };
         if name != "custom"
             && let Some(pattern) = pattern
         {
-            return Err(TimeError::InvalidPattern {
-                message: format!("pattern {pattern:?} only applies to format=custom, not format={name}"),
-            });
+            return Err(TimeError::PatternWithoutCustom { pattern: pattern.to_owned(), format: name });
         }
         if name != "discord"
             && let Some(style) = style
         {
-            return Err(TimeError::InvalidStyle {
-                message: format!("style {style:?} only applies to format=discord, not format={name}"),
-            });
+            return Err(TimeError::StyleWithoutDiscord { style: style.to_owned(), format: name });
         }
         let format = match name.as_str() {
             "iso" => Format::Iso,
@@ -644,21 +591,9 @@ impl Format {
             "discord" => Format::Discord(style.map_or(Ok(DiscordStyle::ShortDateTime), str::parse)?),
             "custom" => match pattern {
                 Some(pattern) => Format::Custom(pattern.parse()?),
-                None => {
-                    return Err(TimeError::InvalidPattern {
-                        message: "format=custom needs a pattern, e.g. pattern=%Y-%m-%d %H:%M:%S %Z".to_owned(),
-                    });
-                }
+                None => return Err(TimeError::MissingPattern),
             },
-            _ => {
-                return Err(TimeError::InvalidFormat {
-                    message: format!(
-                        "unknown format {:?}: use one of {}",
-                        format.unwrap_or_default(),
-                        Format::NAMES.join(", ")
-                    ),
-                });
-            }
+            _ => return Err(TimeError::InvalidFormat { given: format.unwrap_or_default().to_owned() }),
         };
         Ok(Some(format))
     }
@@ -911,12 +846,12 @@ mod tests {
         );
         assert_eq!(Format::parse(None, None, Some("R")).unwrap(), Some(Format::Discord(DiscordStyle::Relative)));
         assert!(matches!(Format::parse(None, Some("%Y"), None).unwrap(), Some(Format::Custom(_))));
-        assert_eq!(Format::parse(Some("nope"), None, None).unwrap_err().kind(), "invalid_format");
-        assert_eq!(Format::parse(Some("custom"), None, None).unwrap_err().kind(), "invalid_pattern");
-        assert_eq!(Format::parse(Some("iso"), Some("%Y"), None).unwrap_err().kind(), "invalid_pattern");
-        assert_eq!(Format::parse(Some("iso"), None, Some("R")).unwrap_err().kind(), "invalid_style");
-        assert_eq!(Format::parse(Some("discord"), None, Some("x")).unwrap_err().kind(), "invalid_style");
-        assert_eq!(Format::parse(Some("discord"), None, Some("r")).unwrap_err().kind(), "invalid_style");
+        assert_eq!(Format::parse(Some("nope"), None, None).unwrap_err().name(), "invalid_format");
+        assert_eq!(Format::parse(Some("custom"), None, None).unwrap_err().name(), "invalid_pattern");
+        assert_eq!(Format::parse(Some("iso"), Some("%Y"), None).unwrap_err().name(), "invalid_pattern");
+        assert_eq!(Format::parse(Some("iso"), None, Some("R")).unwrap_err().name(), "invalid_style");
+        assert_eq!(Format::parse(Some("discord"), None, Some("x")).unwrap_err().name(), "invalid_style");
+        assert_eq!(Format::parse(Some("discord"), None, Some("r")).unwrap_err().name(), "invalid_style");
     }
 
     #[test]
@@ -929,7 +864,7 @@ mod tests {
             "2023-11-14 17:13:20.123456789 EST -0500 -05:00 America/New_York"
         );
         let err = "%Y-%K".parse::<Pattern>().unwrap_err();
-        assert_eq!(err.kind(), "invalid_pattern");
+        assert_eq!(err.name(), "invalid_pattern");
         assert!(err.to_string().contains("`K`"), "{err}");
         assert!("%999999999Y".parse::<Pattern>().unwrap_err().to_string().contains("width"));
         assert!("%".parse::<Pattern>().is_err());

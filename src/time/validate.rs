@@ -2,57 +2,13 @@
 //! which standards does it conform, and is its reading plausible.
 
 use jiff::Timestamp;
-use serde::Serialize;
 
 use super::input::{Input, Kind, ReadOptions, civil_date, looks_numeric, plausible, read};
 use super::render::View;
 use super::{Precision, TimeError};
 use super::{iso, mail};
 
-/// Which standards the text satisfies, judged by each standard's grammar
-/// and rules on the text exactly as sent (white space around it included),
-/// whether or not tsconv can read it: an RFC 3339 string with more than nine
-/// fraction digits conforms, although tsconv refuses to round it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct Conforms {
-    pub rfc3339: bool,
-    pub iso8601: bool,
-    pub rfc9557: bool,
-    pub rfc2822: bool,
-    pub http_date: bool,
-}
-
-/// The answer of `validate` (SPEC 4.3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct Validation {
-    pub valid: bool,
-    pub kind: Option<Kind>,
-    pub precision: Option<Precision>,
-    pub precision_detected: Option<bool>,
-    pub conforms: Conforms,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub normalized: Option<Normalized>,
-    pub warnings: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<ValidationError>,
-}
-
-/// The instant of a valid input, in three forms.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct Normalized {
-    #[schema(schema_with = crate::schema::big_integer)]
-    pub timestamp: i128,
-    pub iso: String,
-    pub rfc3339: String,
-}
-
-/// Why an input is invalid.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct ValidationError {
-    pub error: &'static str,
-    pub message: String,
-    pub position: Option<usize>,
-}
+pub use crate::answer::{Conforms, Normalized, Validation, ValidationError};
 
 /// Validates one input. Never fails: an invalid input is the answer.
 pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
@@ -90,7 +46,7 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
 
 impl From<TimeError> for ValidationError {
     fn from(error: TimeError) -> Self {
-        ValidationError { error: error.kind(), position: error.position(), message: error.to_string() }
+        ValidationError { error: error.name(), position: error.position(), message: error.to_string() }
     }
 }
 

@@ -9,9 +9,10 @@ use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
 use jiff::Timestamp;
 use jiff::tz::{Offset, TimeZone};
-use serde::Serialize;
 
 use super::TimeError;
+
+pub use crate::answer::{ZoneInfo, ZoneList};
 
 /// The version of the bundled IANA time zone database, e.g. `2026e`.
 pub fn tzdb_version() -> &'static str {
@@ -128,10 +129,8 @@ impl Zone {
             && (first == b'+' || first == b'-')
         {
             return parse_offset(trimmed).map(Zone::fixed).ok_or_else(|| TimeError::UnknownTimezone {
-                message: format!(
-                    "unknown time zone {text:?}: a fixed offset is written ±HH:MM (for example +05:30 or -0800), \
-                     at most ±25:59:59"
-                ),
+                given: text.to_owned(),
+                offset: true,
                 suggestions: Vec::new(),
             });
         }
@@ -139,12 +138,7 @@ impl Zone {
             return Ok(zone);
         }
         let suggestions = if suggest_names { suggest(trimmed) } else { Vec::new() };
-        let hint = if suggestions.is_empty() {
-            "use an IANA name such as America/New_York, UTC, or an offset such as +05:30".to_owned()
-        } else {
-            format!("did you mean {}?", suggestions.join(", "))
-        };
-        Err(TimeError::UnknownTimezone { message: format!("unknown time zone {text:?}: {hint}"), suggestions })
+        Err(TimeError::UnknownTimezone { given: text.to_owned(), offset: false, suggestions })
     }
 
     /// A zone that is always `offset` from UTC, named `±HH:MM[:SS]`.
@@ -211,30 +205,6 @@ pub fn list(at: Timestamp, filter: Option<&str>) -> ZoneList {
         count: zones.len(),
         zones,
     }
-}
-
-/// The answer of `GET /api/timezones`.
-#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
-pub struct ZoneList {
-    pub tzdb_version: &'static str,
-    /// The instant the offsets are given for, in UTC, whole seconds.
-    pub at: String,
-    pub count: usize,
-    pub zones: Vec<ZoneInfo>,
-}
-
-/// Metadata of a zone at one instant (the `zone` field of SPEC 3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct ZoneInfo {
-    pub name: String,
-    pub abbreviation: String,
-    /// `±HH:MM`, with `:SS` only for historical offsets that have seconds.
-    pub offset: String,
-    pub offset_seconds: i32,
-    pub dst: bool,
-    /// The next instant at which the offset or abbreviation changes, as
-    /// `YYYY-MM-DDTHH:MM:SSZ`; `null` for zones without transitions.
-    pub next_transition: Option<String>,
 }
 
 /// Formats an offset as `±HH:MM`, adding `:SS` only when it has seconds.
@@ -450,7 +420,9 @@ mod tests {
 
     #[test]
     fn unknown_names_suggest_close_ones() {
-        let Err(TimeError::UnknownTimezone { message, suggestions }) = Zone::parse("America/New_Yrok") else {
+        let error = Zone::parse("America/New_Yrok").unwrap_err();
+        let message = error.to_string();
+        let TimeError::UnknownTimezone { suggestions, .. } = error else {
             panic!("expected unknown_timezone");
         };
         assert_eq!(suggestions.first(), Some(&"America/New_York"));

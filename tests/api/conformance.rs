@@ -82,7 +82,7 @@ fn test262_disagreement(case: &Value) -> Option<String> {
     match (case["expect"].as_str().unwrap(), ours) {
         ("invalid", Err(_)) => None,
         ("invalid", Ok(reading)) => Some(format!("read as {} where Temporal refuses", reading.instant)),
-        ("valid", Err(e)) => Some(format!("refused ({}: {e})", e.kind())),
+        ("valid", Err(e)) => Some(format!("refused ({}: {e})", e.name())),
         ("valid", Ok(reading)) => {
             let nanos = reading.instant.as_nanosecond();
             if let Some(expected) = case["epoch_ns"].as_str() {

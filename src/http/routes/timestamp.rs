@@ -6,40 +6,38 @@
 //! function and are documented separately.
 
 use axum::extract::State;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
-use serde::Serialize;
+use axum::http::header;
 
 use crate::http::AppState;
-use crate::http::batch::Batch;
+use crate::http::batch::{Batch, OneOrBatch};
 use crate::http::envelope::{Envelope, Success};
 use crate::http::error::ApiError;
-use crate::http::extract::RawParams;
-use crate::http::openapi::{
-    BodyErrors, CurrentQuery, OneOrBatch, QueryErrors, TimestampBody, TimestampForm, TimestampQuery, ValidateBody,
-    ValidateForm, ValidateQuery,
+use crate::http::openapi::{BodyErrors, QueryErrors};
+use crate::http::params::{
+    CurrentParams, Inputs, Params, TimestampForm, TimestampParams, ValidateForm, ValidateParams,
 };
-use crate::http::params::{Inputs, Params, accepts};
-use crate::time::{self, Formatted, Input, Precision, Report, TimeError, Validation};
+use crate::time::{self, Formatted, Input, Report, TimeError, Validation};
+
+/// The answer of convert, validate and format: one result, or a batch.
+type Answer<T> = Result<Success<OneOrBatch<T>>, ApiError>;
 
 /// Now, in every representation.
 #[utoipa::path(
     get,
     path = "/timestamp/current",
     tag = "timestamp",
-    params(CurrentQuery),
+    params(CurrentParams),
     responses(
         (status = 200, description = "The server's clock now (sent with `Cache-Control: no-store`)", body = Envelope<Report>),
         QueryErrors
     )
 )]
-pub async fn current(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
-    let params = Params::check(raw, accepts::CURRENT)?;
-    let zone = params.zone()?;
-    let precision = params.precision()?.unwrap_or(Precision::Seconds);
-    let mut response = Success(time::current(state.clock.now(), &zone, precision)).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    Ok(response)
+pub async fn current(
+    State(state): State<AppState>,
+    Params(params): Params<CurrentParams>,
+) -> Result<([(header::HeaderName, &'static str); 1], Success<Report>), ApiError> {
+    let (zone, precision) = params.read()?;
+    Ok(([(header::CACHE_CONTROL, "no-store")], Success(time::current(state.clock.now(), &zone, precision))))
 }
 
 /// One instant (or a batch) in every representation.
@@ -47,14 +45,14 @@ pub async fn current(State(state): State<AppState>, raw: RawParams) -> Result<Re
     get,
     path = "/timestamp/convert",
     tag = "timestamp",
-    params(TimestampQuery),
+    params(TimestampParams),
     responses(
         (status = 200, description = "The instant in every representation; with `timestamps`, one result or error per item", body = Envelope<OneOrBatch<Report>>),
         QueryErrors
     )
 )]
-pub async fn convert_query(state: State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
-    convert(state, raw).await
+pub async fn convert_query(state: State<AppState>, params: Params<TimestampParams>) -> Answer<Report> {
+    convert(state, params).await
 }
 
 /// One instant (or a batch) in every representation.
@@ -63,7 +61,7 @@ pub async fn convert_query(state: State<AppState>, raw: RawParams) -> Result<Res
     path = "/timestamp/convert",
     tag = "timestamp",
     request_body(content(
-        (TimestampBody = "application/json", example = json!({"timestamp": 1700000000, "timezone": "America/New_York"})),
+        (TimestampParams = "application/json", example = json!({"timestamp": 1700000000, "timezone": "America/New_York"})),
         (TimestampForm = "application/x-www-form-urlencoded")
     )),
     responses(
@@ -71,14 +69,13 @@ pub async fn convert_query(state: State<AppState>, raw: RawParams) -> Result<Res
         BodyErrors
     )
 )]
-pub async fn convert_body(state: State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
-    convert(state, raw).await
+pub async fn convert_body(state: State<AppState>, params: Params<TimestampParams>) -> Answer<Report> {
+    convert(state, params).await
 }
 
-async fn convert(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
-    let params = Params::check(raw, accepts::CONVERT)?;
-    let _turn = batch_turn(&state, &params).await;
-    let (inputs, reading, format) = (params.inputs()?, params.reading()?, params.format()?);
+async fn convert(State(state): State<AppState>, Params(params): Params<TimestampParams>) -> Answer<Report> {
+    let _turn = batch_turn(&state, params.is_batch()).await;
+    let (inputs, reading, format) = params.read()?;
     let now = state.clock.now();
     let options = reading.options(now);
     answer(inputs, |input| time::convert(input, &options, format.as_ref(), now)).await
@@ -89,14 +86,14 @@ async fn convert(State(state): State<AppState>, raw: RawParams) -> Result<Respon
     get,
     path = "/timestamp/validate",
     tag = "timestamp",
-    params(ValidateQuery),
+    params(ValidateParams),
     responses(
         (status = 200, description = "The validation report (`valid` false with the reason when invalid)", body = Envelope<OneOrBatch<Validation>>),
         QueryErrors
     )
 )]
-pub async fn validate_query(state: State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
-    validate(state, raw).await
+pub async fn validate_query(state: State<AppState>, params: Params<ValidateParams>) -> Answer<Validation> {
+    validate(state, params).await
 }
 
 /// Is this a valid timestamp, of which kind: HTTP 200 either way.
@@ -105,7 +102,7 @@ pub async fn validate_query(state: State<AppState>, raw: RawParams) -> Result<Re
     path = "/timestamp/validate",
     tag = "timestamp",
     request_body(content(
-        (ValidateBody = "application/json", example = json!({"timestamp": "2023-02-30"})),
+        (ValidateParams = "application/json", example = json!({"timestamp": "2023-02-30"})),
         (ValidateForm = "application/x-www-form-urlencoded")
     )),
     responses(
@@ -113,14 +110,13 @@ pub async fn validate_query(state: State<AppState>, raw: RawParams) -> Result<Re
         BodyErrors
     )
 )]
-pub async fn validate_body(state: State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
-    validate(state, raw).await
+pub async fn validate_body(state: State<AppState>, params: Params<ValidateParams>) -> Answer<Validation> {
+    validate(state, params).await
 }
 
-async fn validate(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
-    let params = Params::check(raw, accepts::VALIDATE)?;
-    let _turn = batch_turn(&state, &params).await;
-    let (inputs, reading) = (params.inputs()?, params.reading()?);
+async fn validate(State(state): State<AppState>, Params(params): Params<ValidateParams>) -> Answer<Validation> {
+    let _turn = batch_turn(&state, params.is_batch()).await;
+    let (inputs, reading) = params.read()?;
     let options = reading.options(state.clock.now());
     answer(inputs, |input| Ok(time::ops::validate(input, &options))).await
 }
@@ -130,14 +126,14 @@ async fn validate(State(state): State<AppState>, raw: RawParams) -> Result<Respo
     get,
     path = "/timestamp/format",
     tag = "timestamp",
-    params(TimestampQuery),
+    params(TimestampParams),
     responses(
         (status = 200, description = "`formatted` for one format, or `formats` with every preset", body = Envelope<OneOrBatch<Formatted>>),
         QueryErrors
     )
 )]
-pub async fn format_query(state: State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
-    format(state, raw).await
+pub async fn format_query(state: State<AppState>, params: Params<TimestampParams>) -> Answer<Formatted> {
+    format(state, params).await
 }
 
 /// One format, or every preset (with the nine Discord codes).
@@ -146,7 +142,7 @@ pub async fn format_query(state: State<AppState>, raw: RawParams) -> Result<Resp
     path = "/timestamp/format",
     tag = "timestamp",
     request_body(content(
-        (TimestampBody = "application/json", example = json!({"timestamp": 1700000000, "timezone": "America/New_York", "format": "discord", "style": "R"})),
+        (TimestampParams = "application/json", example = json!({"timestamp": 1700000000, "timezone": "America/New_York", "format": "discord", "style": "R"})),
         (TimestampForm = "application/x-www-form-urlencoded")
     )),
     responses(
@@ -154,14 +150,13 @@ pub async fn format_query(state: State<AppState>, raw: RawParams) -> Result<Resp
         BodyErrors
     )
 )]
-pub async fn format_body(state: State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
-    format(state, raw).await
+pub async fn format_body(state: State<AppState>, params: Params<TimestampParams>) -> Answer<Formatted> {
+    format(state, params).await
 }
 
-async fn format(State(state): State<AppState>, raw: RawParams) -> Result<Response, ApiError> {
-    let params = Params::check(raw, accepts::FORMAT)?;
-    let _turn = batch_turn(&state, &params).await;
-    let (inputs, reading, format) = (params.inputs()?, params.reading()?, params.format()?);
+async fn format(State(state): State<AppState>, Params(params): Params<TimestampParams>) -> Answer<Formatted> {
+    let _turn = batch_turn(&state, params.is_batch()).await;
+    let (inputs, reading, format) = params.read()?;
     let now = state.clock.now();
     let options = reading.options(now);
     answer(inputs, |input| time::format(input, &options, format.as_ref(), now)).await
@@ -171,17 +166,14 @@ async fn format(State(state): State<AppState>, raw: RawParams) -> Result<Respons
 /// taken before its items are read, held until its answer is encoded;
 /// `None` for one input. The semaphore is never closed (were it, the batch
 /// would run without a turn).
-async fn batch_turn<'s>(state: &'s AppState, params: &Params) -> Option<tokio::sync::SemaphorePermit<'s>> {
-    if params.is_batch() { state.batches.acquire().await.ok() } else { None }
+async fn batch_turn(state: &AppState, is_batch: bool) -> Option<tokio::sync::SemaphorePermit<'_>> {
+    if is_batch { state.batches.acquire().await.ok() } else { None }
 }
 
 /// One result for one input, a [`Batch`] for many.
-async fn answer<'a, T: Serialize>(
-    inputs: Inputs<'a>,
-    mut operation: impl FnMut(Input<'a>) -> Result<T, TimeError>,
-) -> Result<Response, ApiError> {
-    Ok(match inputs {
-        Inputs::One(input) => Success(operation(input).map_err(ApiError::operation)?).into_response(),
-        Inputs::Many(items) => Success(Batch::run(items, operation).await).into_response(),
-    })
+async fn answer<'a, T>(inputs: Inputs<'a>, mut operation: impl FnMut(Input<'a>) -> Result<T, TimeError>) -> Answer<T> {
+    Ok(Success(match inputs {
+        Inputs::One(input) => OneOrBatch::One(operation(input).map_err(ApiError::input("timestamp"))?),
+        Inputs::Many(items) => OneOrBatch::Batch(Batch::run(items, operation).await),
+    }))
 }

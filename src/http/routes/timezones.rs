@@ -5,9 +5,8 @@ use axum::extract::State;
 use crate::http::AppState;
 use crate::http::envelope::{Envelope, Success};
 use crate::http::error::ApiError;
-use crate::http::extract::RawParams;
-use crate::http::openapi::{QueryErrors, TimezonesQuery};
-use crate::http::params::{Params, accepts};
+use crate::http::openapi::QueryErrors;
+use crate::http::params::{Params, TimezonesParams, text_input};
 use crate::time::zone::{self, ZoneList};
 use crate::time::{Disambiguation, ReadOptions, Zone, read};
 
@@ -16,22 +15,25 @@ use crate::time::{Disambiguation, ReadOptions, Zone, read};
     get,
     path = "/timezones",
     tag = "timezones",
-    params(TimezonesQuery),
+    params(TimezonesParams),
     responses(
         (status = 200, description = "The zones, sorted by name, as they are at `at` (default now)", body = Envelope<ZoneList>),
         QueryErrors
     )
 )]
-pub async fn list(State(state): State<AppState>, raw: RawParams) -> Result<Success<ZoneList>, ApiError> {
-    let params = Params::check(raw, accepts::TIMEZONES)?;
+pub async fn list(
+    State(state): State<AppState>,
+    Params(params): Params<TimezonesParams>,
+) -> Result<Success<ZoneList>, ApiError> {
     let now = state.clock.now();
-    let at = match params.input("at")? {
+    let at = match params.at {
         None => now,
-        Some(input) => {
+        Some(text) => {
+            let input = text_input(&text, "at")?;
             let utc = Zone::utc();
             let options = ReadOptions { zone: &utc, precision: None, disambiguation: Disambiguation::Compatible, now };
-            read(input, &options).map_err(|error| ApiError::Time { error, param: "at" })?.instant
+            read(input, &options).map_err(ApiError::input("at"))?.instant
         }
     };
-    Ok(Success(zone::list(at, params.string("q")?)))
+    Ok(Success(zone::list(at, params.q.as_deref())))
 }

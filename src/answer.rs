@@ -7,13 +7,14 @@
 
 use std::borrow::Cow;
 
-use serde::Serialize;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::time::render::DiscordStyles;
-use crate::time::{DiscordStyle, Kind, Precision};
+use crate::time::{DiscordStyle, Format, Kind, Precision};
 
 /// An instant in every representation of SPEC 3 (the `data` of current and
 /// convert).
@@ -114,25 +115,59 @@ pub struct Formatted {
     pub formats: Option<Presets>,
 }
 
-/// Every preset of SPEC 4.4, as `data.formats`.
-#[derive(Clone, Debug, Serialize, ToSchema)]
+/// Every preset of SPEC 4.4, as `data.formats`: one string per format of
+/// [`Format::PRESETS`], named and ordered as it is, then the Discord codes
+/// and what an en-US Discord client shows for each.
+#[derive(Clone, Debug)]
 pub struct Presets {
-    pub iso: String,
-    pub rfc3339: String,
-    pub rfc9557: String,
-    pub rfc2822: String,
-    pub utc: String,
-    pub unix: String,
-    pub local: String,
-    pub clf: String,
-    pub relative: String,
-    pub syslog: String,
-    pub iso_week: String,
-    #[schema(schema_with = discord_styles)]
+    pub values: [String; Format::PRESETS.len()],
     pub discord: DiscordStyles,
-    /// What an en-US Discord client shows for each style, in `timezone`.
-    #[schema(schema_with = discord_styles)]
     pub discord_preview: DiscordStyles,
+}
+
+impl Presets {
+    /// Each preset's name and value, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        Format::PRESETS.into_iter().map(|format| format.name()).zip(self.values.iter().map(String::as_str))
+    }
+}
+
+impl Serialize for Presets {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.values.len() + 2))?;
+        for (name, value) in self.iter() {
+            map.serialize_entry(name, value)?;
+        }
+        map.serialize_entry("discord", &self.discord)?;
+        map.serialize_entry("discord_preview", &self.discord_preview)?;
+        map.end()
+    }
+}
+
+impl PartialSchema for Presets {
+    fn schema() -> RefOr<Schema> {
+        let mut object = ObjectBuilder::new().schema_type(Type::Object);
+        for format in Format::PRESETS {
+            object =
+                object.property(format.name(), ObjectBuilder::new().schema_type(Type::String)).required(format.name());
+        }
+        object
+            .property("discord", discord_styles("The `<t:…:X>` code of each style"))
+            .required("discord")
+            .property(
+                "discord_preview",
+                discord_styles("What an en-US Discord client shows for each style, in `timezone`"),
+            )
+            .required("discord_preview")
+            .description(Some("Every preset of SPEC 4.4"))
+            .into()
+    }
+}
+
+impl ToSchema for Presets {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Presets")
+    }
 }
 
 /// The answer of `validate` (SPEC 4.3).
@@ -224,7 +259,7 @@ fn big_integer() -> impl Into<RefOr<Schema>> {
 }
 
 /// The nine Discord styles as an object with one string per style letter.
-fn discord_styles() -> impl Into<RefOr<Schema>> {
+fn discord_styles(what: &str) -> ObjectBuilder {
     let mut object = ObjectBuilder::new()
         .schema_type(Type::Object)
         .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(false)));
@@ -232,5 +267,5 @@ fn discord_styles() -> impl Into<RefOr<Schema>> {
     for code in codes {
         object = object.property(code, ObjectBuilder::new().schema_type(Type::String)).required(code);
     }
-    object.description(Some(format!("One value per Discord style: {}", codes.join(" "))))
+    object.description(Some(format!("{what}: one value per Discord style, {}", codes.join(" "))))
 }

@@ -461,19 +461,7 @@ fn write_formatted_table(out: &mut impl Write, formatted: &Formatted) -> io::Res
         return Ok(());
     }
     let Some(p) = &formatted.formats else { return Ok(()) };
-    for (label, value) in [
-        ("iso", &p.iso),
-        ("rfc3339", &p.rfc3339),
-        ("rfc9557", &p.rfc9557),
-        ("rfc2822", &p.rfc2822),
-        ("utc", &p.utc),
-        ("unix", &p.unix),
-        ("local", &p.local),
-        ("clf", &p.clf),
-        ("relative", &p.relative),
-        ("syslog", &p.syslog),
-        ("iso_week", &p.iso_week),
-    ] {
+    for (label, value) in p.iter() {
         row(out, label, value)?;
     }
     for ((style, code), preview) in time::DiscordStyle::ALL.iter().zip(&p.discord.0).zip(&p.discord_preview.0) {

@@ -17,6 +17,7 @@ pub mod cli;
 pub mod connection;
 pub mod http;
 pub mod keys;
+pub mod logging;
 pub mod metrics;
 pub mod ratelimit;
 pub mod server;

@@ -1,12 +1,10 @@
 //! The `tsconv` binary: parse the command line, set up logging, run.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Parser;
 use mimalloc::MiMalloc;
-use tracing_subscriber::EnvFilter;
-use tsconv::cli::{Cli, Command, LogFormat, ServeArgs};
+use tsconv::cli::{Cli, Command, ServeArgs};
 
 /// mimalloc: requests allocate many small strings, and it returns freed
 /// memory to the system where glibc's malloc kept it; see BENCHMARKS.md.
@@ -23,12 +21,7 @@ fn main() -> ExitCode {
 }
 
 fn serve(args: &ServeArgs) -> ExitCode {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
-    match args.log_format {
-        LogFormat::Text => logs.with_ansi(std::io::stderr().is_terminal()).init(),
-        LogFormat::Json => logs.json().flatten_event(true).with_current_span(false).with_span_list(false).init(),
-    }
+    tsconv::logging::init(args.log_format);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {

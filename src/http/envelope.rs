@@ -41,12 +41,15 @@ pub fn json_response<T: Serialize>(status: StatusCode, body: &T) -> Response {
         }
         Err(error) => {
             tracing::error!(%error, "failed to serialize a response body");
-            let mut response = Response::new(Body::from(INTERNAL_ERROR_BODY));
+            let mut response = Response::new(Body::empty());
             *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
-            response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
+            response.extensions_mut().insert(Unencodable);
             response
         }
     }
 }
 
-const INTERNAL_ERROR_BODY: &str = r#"{"code":50000,"message":"internal error: the failure was logged; please retry or report it with the X-Request-Id header","data":{"error":"internal_error","param":null}}"#;
+/// Marks an answer whose body could not be encoded: the request context,
+/// which knows the request id, replaces it with the 500 envelope.
+#[derive(Clone, Copy, Debug)]
+pub struct Unencodable;

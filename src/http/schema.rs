@@ -70,7 +70,7 @@ pub fn precision_or_null() -> RefOr<Schema> {
 
 /// The `format` parameter.
 pub fn format() -> RefOr<Schema> {
-    one_of(crate::time::Format::NAMES, "An output format (any case)")
+    one_of(crate::time::Format::names(), "An output format (any case)")
 }
 
 pub fn format_or_null() -> RefOr<Schema> {

@@ -43,7 +43,7 @@ pub enum TimeError {
     InvalidPrecision { given: String },
     #[error("unknown disambiguation {given:?}: use one of compatible, earlier, later, reject")]
     InvalidDisambiguation { given: String },
-    #[error("unknown format {given:?}: use one of {}", Format::NAMES.join(", "))]
+    #[error("unknown format {given:?}: use one of {}", Format::names().collect::<Vec<_>>().join(", "))]
     InvalidFormat { given: String },
     #[error(
         "unknown Discord style {given:?}: use one of t T d D f F s S R (case matters: t is short time, T long time)"

@@ -225,17 +225,8 @@ impl<'z> View<'z> {
     /// Every preset at once.
     pub fn presets(&self, now: Timestamp) -> Presets {
         Presets {
-            iso: self.iso(),
-            rfc3339: self.rfc3339(),
-            rfc9557: self.rfc9557(),
-            rfc2822: self.rfc2822(),
-            utc: self.utc(),
-            unix: self.timestamp().to_string(),
-            local: self.local(),
-            clf: self.clf(),
-            relative: relative(self.instant, now),
-            syslog: self.syslog(),
-            iso_week: self.iso_week(),
+            // A preset takes no pattern, so writing one cannot fail.
+            values: Format::PRESETS.map(|format| self.format(&format, now).unwrap_or_default()),
             discord: {
                 let mut seconds = itoa::Buffer::new();
                 let seconds = seconds.format(in_unit(self.instant, Precision::Seconds));
@@ -542,11 +533,26 @@ pub enum Format {
 }
 
 impl Format {
-    /// Every value of the `format` parameter, for messages and docs.
-    pub const NAMES: [&'static str; 13] = [
-        "iso", "rfc3339", "rfc9557", "rfc2822", "utc", "unix", "local", "clf", "relative", "syslog", "iso_week",
-        "discord", "custom",
+    /// The formats that take no style or pattern, in the order of
+    /// `data.formats` (each is one of its presets).
+    pub const PRESETS: [Format; 11] = [
+        Format::Iso,
+        Format::Rfc3339,
+        Format::Rfc9557,
+        Format::Rfc2822,
+        Format::Utc,
+        Format::Unix,
+        Format::Local,
+        Format::Clf,
+        Format::Relative,
+        Format::Syslog,
+        Format::IsoWeek,
     ];
+
+    /// Every value of the `format` parameter, for messages and docs.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Format::PRESETS.into_iter().map(|format| format.name()).chain(["discord", "custom"])
+    }
 
     /// Reads the `format`, `pattern` and `style` parameters together.
     ///
@@ -576,18 +582,10 @@ impl Format {
         {
             return Err(TimeError::StyleWithoutDiscord { style: style.to_owned(), format: name });
         }
+        if let Some(preset) = Format::PRESETS.into_iter().find(|format| format.name() == name) {
+            return Ok(Some(preset));
+        }
         let format = match name.as_str() {
-            "iso" => Format::Iso,
-            "rfc3339" => Format::Rfc3339,
-            "rfc9557" => Format::Rfc9557,
-            "rfc2822" => Format::Rfc2822,
-            "utc" => Format::Utc,
-            "unix" => Format::Unix,
-            "local" => Format::Local,
-            "clf" => Format::Clf,
-            "relative" => Format::Relative,
-            "syslog" => Format::Syslog,
-            "iso_week" => Format::IsoWeek,
             "discord" => Format::Discord(style.map_or(Ok(DiscordStyle::ShortDateTime), str::parse)?),
             "custom" => match pattern {
                 Some(pattern) => Format::Custom(pattern.parse()?),
@@ -598,7 +596,7 @@ impl Format {
         Ok(Some(format))
     }
 
-    /// The name of this format, as the `format` parameter spells it (one of [`Format::NAMES`]).
+    /// The name of this format, as the `format` parameter spells it (one of [`Format::names`]).
     pub const fn name(&self) -> &'static str {
         match self {
             Format::Iso => "iso",
@@ -653,17 +651,20 @@ mod tests {
     fn every_preset_matches_spec_section_4_4() {
         let ny = Zone::parse("America/New_York").unwrap();
         let p = view(1_700_000_000, 0, &ny, Precision::Seconds).presets(now());
-        assert_eq!(p.iso, "2023-11-14T22:13:20.000Z");
-        assert_eq!(p.rfc3339, "2023-11-14T17:13:20-05:00");
-        assert_eq!(p.rfc9557, "2023-11-14T17:13:20-05:00[America/New_York]");
-        assert_eq!(p.rfc2822, "Tue, 14 Nov 2023 17:13:20 -0500");
-        assert_eq!(p.utc, "Tue, 14 Nov 2023 22:13:20 GMT");
-        assert_eq!(p.unix, "1700000000");
-        assert_eq!(p.local, "2023-11-14 17:13:20");
-        assert_eq!(p.clf, "14/Nov/2023:17:13:20 -0500");
-        assert_eq!(p.relative, "3 years ago");
-        assert_eq!(p.syslog, "2023-11-14T17:13:20.000000-05:00");
-        assert_eq!(p.iso_week, "2023-W46-2");
+        let expected = [
+            ("iso", "2023-11-14T22:13:20.000Z"),
+            ("rfc3339", "2023-11-14T17:13:20-05:00"),
+            ("rfc9557", "2023-11-14T17:13:20-05:00[America/New_York]"),
+            ("rfc2822", "Tue, 14 Nov 2023 17:13:20 -0500"),
+            ("utc", "Tue, 14 Nov 2023 22:13:20 GMT"),
+            ("unix", "1700000000"),
+            ("local", "2023-11-14 17:13:20"),
+            ("clf", "14/Nov/2023:17:13:20 -0500"),
+            ("relative", "3 years ago"),
+            ("syslog", "2023-11-14T17:13:20.000000-05:00"),
+            ("iso_week", "2023-W46-2"),
+        ];
+        assert_eq!(p.iter().collect::<Vec<_>>(), expected);
         assert_eq!(p.discord.0[0], "<t:1700000000:t>");
         assert_eq!(p.discord.0[8], "<t:1700000000:R>");
     }
@@ -823,12 +824,12 @@ mod tests {
         let far_east = Zone::parse("+14:00").unwrap();
         let max = View::new(Timestamp::MAX, &far_east, Precision::Nanoseconds);
         assert_eq!(max.local(), "9999-12-31 12:00:00.999999999");
-        assert!(!max.presets(now()).rfc2822.is_empty());
+        assert!(max.presets(now()).iter().all(|(_, value)| !value.is_empty()));
     }
 
     #[test]
     fn every_format_name_parses_to_itself() {
-        for name in Format::NAMES {
+        for name in Format::names() {
             let pattern = (name == "custom").then_some("%Y");
             let format = Format::parse(Some(name), pattern, None).unwrap().unwrap();
             assert_eq!(format.name(), name);

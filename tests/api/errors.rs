@@ -292,3 +292,87 @@ async fn healthz_answers_200() {
     let reply = get("/healthz").await;
     assert_eq!(reply.assert_ok()["status"], "ok");
 }
+
+/// Lines written by `tracing`, kept for a test to read.
+#[derive(Clone, Default)]
+struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Captured {
+    type Writer = Captured;
+
+    fn make_writer(&'a self) -> Captured {
+        self.clone()
+    }
+}
+
+/// An answer whose body cannot be encoded.
+struct Unencodable;
+
+impl serde::Serialize for Unencodable {
+    fn serialize<S: serde::Serializer>(&self, _serializer: S) -> Result<S::Ok, S::Error> {
+        Err(serde::ser::Error::custom("no JSON for this"))
+    }
+}
+
+/// Every line logged while a request is served carries its id, method,
+/// route and status (the `request` span); both 500 paths put the id in the
+/// body, and the log line of each failure carries the same id.
+#[tokio::test]
+async fn every_log_line_of_a_request_carries_its_id() {
+    let captured = Captured::default();
+    let subscriber = tracing_subscriber::fmt()
+        .json()
+        .flatten_event(true)
+        .with_current_span(true)
+        .with_span_list(false)
+        .with_writer(captured.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    let state = tsconv::http::AppState { access_log: true, ..tsconv::http::AppState::default() };
+    let router = Router::new()
+        .route("/logs", get_route(|| async { tracing::warn!(detail = 7, "a handler speaks") }))
+        .route("/boom", get_route(boom))
+        .route("/unencodable", get_route(|| async { tsconv::http::envelope::Success(Unencodable) }))
+        .layer(axum::middleware::from_fn_with_state(state, tsconv::http::middleware::request_context));
+    for (path, id, status) in [("/logs", "trace-1", 200), ("/boom", "trace-2", 500), ("/unencodable", "trace-3", 500)] {
+        let request = Request::get(path).header("x-request-id", id).body(Body::empty()).unwrap();
+        let response = router.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), status, "{path}");
+        let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+        if status == 500 {
+            let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+            assert_eq!(body["data"]["error"], "internal_error", "{path}");
+            assert_eq!(body["data"]["request_id"], id, "{path}");
+        }
+    }
+    let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    let lines: Vec<serde_json::Value> = text.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let of = |id: &str| lines.iter().filter(|line| line["span"]["id"] == id).collect::<Vec<_>>();
+    for (id, path, message, status) in [
+        ("trace-1", "/logs", "a handler speaks", 200),
+        ("trace-2", "/boom", "handler panicked", 500),
+        ("trace-3", "/unencodable", "failed to serialize a response body", 500),
+    ] {
+        let lines = of(id);
+        assert!(lines.iter().any(|line| line["message"] == message), "{id}: {text}");
+        assert!(lines.iter().any(|line| line["target"] == "tsconv::access"), "{id}: {text}");
+        for line in &lines {
+            assert_eq!(line["span"]["method"], "GET", "{text}");
+            assert_eq!(line["span"]["route"], path, "{text}");
+        }
+        let access = lines.iter().find(|line| line["target"] == "tsconv::access").unwrap();
+        assert_eq!(access["span"]["status"], status, "{text}");
+    }
+    assert_eq!(lines.iter().filter(|line| line["span"]["id"].is_null()).count(), 0, "{text}");
+}

@@ -73,6 +73,66 @@ async fn api_keys_guard_the_api_and_metrics_only() {
     assert_eq!(call(&state, metrics).await.status, 200);
 }
 
+/// Keys guard exactly the routes they are attached to: every operation of
+/// the document under `/api` and `/metrics`, whatever its path; everything
+/// else is open, and a path that matches no route is a 404 with or without
+/// a key.
+#[tokio::test]
+async fn keys_guard_every_api_operation_and_nothing_else() {
+    let (state, key) = keyed_state();
+    let doc = serde_json::to_value(tsconv::http::openapi()).unwrap();
+    let mut guarded = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            let request = |key: Option<&str>| {
+                let mut builder = Request::builder().method(method.to_uppercase().as_str()).uri(path.as_str());
+                if let Some(key) = key {
+                    builder = builder.header("x-api-key", key);
+                }
+                builder.header("content-type", "application/json").body(Body::from("{}")).unwrap()
+            };
+            let without = call(&state, request(None)).await;
+            if path.starts_with("/api/") || path == "/metrics" {
+                without.assert_error(401, 40100, "unauthorized");
+                assert_ne!(call(&state, request(Some(&key))).await.status, 401, "{method} {path}");
+                guarded += 1;
+            } else {
+                assert_ne!(without.status, 401, "{method} {path} is open");
+            }
+        }
+    }
+    assert_eq!(guarded, 2 * 8 + 1, "the API's operations, unversioned and under /api/v1, and /metrics");
+    for unknown in ["/api/nope", "/api/v1/timestamp/nope", "/nope"] {
+        call(&state, get(unknown)).await.assert_error(404, 40400, "not_found");
+    }
+}
+
+/// The bodies of the refusals of the access layer, pinned exactly.
+#[tokio::test]
+async fn access_error_bodies_are_pinned() {
+    let mut pinned = Vec::new();
+    let mut pin = |what: &str, reply: Reply| {
+        let headers: serde_json::Map<String, Value> = ["www-authenticate", "retry-after", "ratelimit-remaining"]
+            .into_iter()
+            .filter_map(|name| Some((name.to_owned(), Value::from(reply.headers.get(name)?.to_str().ok()?))))
+            .collect();
+        pinned.push(
+            serde_json::json!({"what": what, "status": reply.status.as_u16(), "headers": headers, "body": reply.body}),
+        );
+    };
+    let (keyed, _) = keyed_state();
+    pin("no key", call(&keyed, get(CONVERT)).await);
+    let wrong = Request::get(CONVERT).header("x-api-key", "tsk_nope").body(Body::empty()).unwrap();
+    pin("a wrong key", call(&keyed, wrong).await);
+    let limited = AppState { limiter: Some(Arc::new(Limiter::in_memory(limits(1, 1)))), ..AppState::default() };
+    call(&limited, get(CONVERT)).await.assert_ok();
+    pin("over the rate limit", call(&limited, get(CONVERT)).await);
+    let nowhere = format!("redis://127.0.0.1:{}/", free_port());
+    let closed = redis_state(&nowhere, limits(1, 1), true).await;
+    pin("the shared store down, failing closed", call(&closed, get(CONVERT)).await);
+    insta::assert_snapshot!("access_error_bodies", serde_json::to_string_pretty(&pinned).unwrap());
+}
+
 #[tokio::test]
 async fn memory_rate_limit_headers_and_429() {
     let state = AppState {
@@ -299,14 +359,17 @@ async fn sighup_reloads_the_keys_and_keys_never_reach_the_logs() {
         assert!(!all.contains(key.as_str()), "a key reached the logs");
         assert!(!all.contains(&key[4..20]), "part of a key reached the logs");
     }
-    // JSON access lines: request id, route, status, latency.
+    // JSON access lines: latency, with the request's id, route and status from its span.
     let access: Vec<Value> = logs
         .iter()
         .filter_map(|line| serde_json::from_str::<Value>(line).ok())
         .filter(|line| line["target"] == "tsconv::access")
         .collect();
-    assert!(access.iter().any(|line| line["status"] == 401 && line["route"] == "/api/timestamp/current"), "{all}");
-    assert!(access.iter().all(|line| line["request_id"].is_string() && line["latency_ms"].is_number()), "{all}");
+    assert!(
+        access.iter().any(|line| line["span"]["status"] == 401 && line["span"]["route"] == "/api/timestamp/current"),
+        "{all}"
+    );
+    assert!(access.iter().all(|line| line["span"]["id"].is_string() && line["latency_ms"].is_number()), "{all}");
     std::fs::remove_dir_all(&folder).unwrap();
 }
 

@@ -1,10 +1,15 @@
 //! Who may call the API, and how often: the rate limit, then the API key.
 //!
+//! Both are attached to the routes that need them (`route_layer`, in
+//! [`crate::http::app`]): [`api_access`] to every API route, [`key_only`] to
+//! `/metrics`. A route added elsewhere is open, and one added to the API
+//! router is guarded, whatever its path. Requests that match no route get
+//! their 404 (or 405) without a key or a rate check.
+//!
 //! The client is the API key's id when a valid key is sent, else the peer
-//! address (the `X-Forwarded-For` client only with `--trust-proxy`). The
-//! limit applies to `/api/*`; keys, when on, guard `/api/*` and `/metrics`.
-//! Every limited response carries `RateLimit-Limit`, `RateLimit-Remaining`
-//! and `RateLimit-Reset` (seconds until the budget is whole again).
+//! address (the `X-Forwarded-For` client only with `--trust-proxy`). Every
+//! limited response carries `RateLimit-Limit`, `RateLimit-Remaining` and
+//! `RateLimit-Reset` (seconds until the budget is whole again).
 
 use std::net::{IpAddr, SocketAddr};
 
@@ -22,20 +27,18 @@ static RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("ratelimit-rema
 static RATELIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
 static X_API_KEY: HeaderName = HeaderName::from_static("x-api-key");
 
-pub async fn access(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let path = request.uri().path();
-    let api = path.starts_with("/api/");
-    let keys = state.keys.as_ref().filter(|_| api || path == "/metrics");
-    if !api && keys.is_none() {
+/// The API routes: the rate limit, then the key (when keys are on).
+pub async fn api_access(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    if state.keys.is_none() && state.limiter.is_none() {
         return next.run(request).await;
     }
     let presented = presented_key(request.headers());
-    let identity = match (keys, presented) {
+    let identity = match (&state.keys, presented) {
         (Some(keys), Some(key)) => keys.current().verify(key),
         _ => None,
     };
     let mut budget = None;
-    if api && let Some(limiter) = &state.limiter {
+    if let Some(limiter) = &state.limiter {
         let client = match &identity {
             Some(id) => format!("key:{}", id.id),
             None => format!("ip:{}", client_address(&request, state.trust_proxy)),
@@ -54,10 +57,20 @@ pub async fn access(State(state): State<AppState>, request: Request, next: Next)
             }
         }
     }
-    if keys.is_some() && identity.is_none() {
+    if state.keys.is_some() && identity.is_none() {
         return with_budget(ApiError::Unauthorized { missing: presented.is_none() }.into_response(), budget);
     }
     with_budget(next.run(request).await, budget)
+}
+
+/// `/metrics`: the key (when keys are on), no rate limit.
+pub async fn key_only(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let Some(keys) = &state.keys else { return next.run(request).await };
+    let presented = presented_key(request.headers());
+    if presented.and_then(|key| keys.current().verify(key)).is_none() {
+        return ApiError::Unauthorized { missing: presented.is_none() }.into_response();
+    }
+    next.run(request).await
 }
 
 /// The key from `Authorization: Bearer <key>` or `X-API-Key: <key>`.

@@ -1,10 +1,11 @@
-//! Layers every request passes through, outermost first: `request_context`
-//! (request id, API version, request timeout, panics, and the metrics and
-//! access log of `observe`), then `access` (rate limit, API keys).
+//! Layers: `request_context` around every request (request id and its
+//! tracing span, API version, request timeout, panics, and the metrics and
+//! access log of `observe`); `access` around the routes it guards (rate
+//! limit, API keys).
 
 mod access;
 mod observe;
 mod request_context;
 
-pub use access::access;
-pub use request_context::{RequestId, request_context};
+pub use access::{api_access, key_only};
+pub use request_context::request_context;

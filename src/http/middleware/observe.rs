@@ -45,7 +45,17 @@ impl Observation {
         }
     }
 
-    /// Counts the answer and, with `--access-log`, logs it.
+    pub fn method(&self) -> &Method {
+        &self.method
+    }
+
+    /// The matched route pattern, or `unmatched`.
+    pub fn route(&self) -> &str {
+        self.route.as_ref().map_or("unmatched", MatchedPath::as_str)
+    }
+
+    /// Counts the answer and, with `--access-log`, logs it (inside the
+    /// request's span, which carries its id, method and route).
     pub fn finish(self, state: &AppState, response: &Response) {
         let elapsed = self.started.elapsed();
         let (method, status) = (self.method, response.status().as_u16());
@@ -69,16 +79,8 @@ impl Observation {
             handles.duration.record(elapsed.as_secs_f64());
         });
         if state.access_log {
-            let request_id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
-            tracing::info!(
-                target: "tsconv::access",
-                request_id,
-                method = %method,
-                route,
-                status,
-                latency_ms = elapsed.as_secs_f64() * 1000.0,
-                "request"
-            );
+            // The request's id, method, route and status are its span's.
+            tracing::info!(target: "tsconv::access", latency_ms = elapsed.as_secs_f64() * 1000.0, "request");
         }
     }
 }

@@ -1,15 +1,24 @@
-//! Request id, API version, the request timeout, panic safety and
+//! Request id and span, API version, the request timeout, panic safety and
 //! observation (metrics, access log), for every response.
 //!
 //! The request id is echoed from `X-Request-Id` when the client sent a sane
-//! one (1-128 visible ASCII characters) and generated otherwise. A request
-//! (reading its body included) that takes longer than the limit is answered
-//! with a 408 envelope. A panic in a handler becomes a 500 envelope carrying
-//! the request id; its detail goes to the log, never to the client. Every
-//! answer, these included, is then counted and logged by
-//! [`Observation`]. (One layer for all of it: each `from_fn` layer costs a
-//! boxed future, a clone of the service below it and their drops on every
-//! request.)
+//! one (1-128 visible ASCII characters) and generated otherwise. The request
+//! is served inside a tracing span `request` with its `id`, `method`, matched
+//! `route` and, once answered, `status`: every log line written while it is
+//! served (by a handler, a layer or the access log) carries them, so the id
+//! a client reports finds them all. A request (reading its body included)
+//! that takes longer than the limit is answered with a 408 envelope. A panic
+//! in a handler, or an answer that cannot be encoded, becomes a 500 envelope
+//! carrying the request id; the detail goes to the log, never to the client.
+//! Every answer, these included, is then counted and logged by
+//! [`Observation`].
+//!
+//! One `from_fn` layer for all of it, rather than tower-http's
+//! `SetRequestId`, `PropagateRequestId`, `Timeout`, `CatchPanic` and
+//! `Trace` layers: each layer costs a boxed future, a clone of the service
+//! below it and their drops on every request, and `Trace` builds its span
+//! and its latency events with per-request formatting that this layer does
+//! once (see BENCHMARKS.md, "Instructions per request").
 
 use std::any::Any;
 use std::panic::AssertUnwindSafe;
@@ -21,19 +30,17 @@ use axum::http::{HeaderName, HeaderValue};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures_util::FutureExt;
+use tracing::Instrument;
 
 use super::observe::Observation;
 use crate::http::AppState;
+use crate::http::envelope::Unencodable;
 use crate::http::error::ApiError;
 
 pub static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 pub static API_VERSION: HeaderName = HeaderName::from_static("api-version");
 
-/// The id of the request being served, in the request's extensions.
-#[derive(Clone, Debug)]
-pub struct RequestId(pub HeaderValue);
-
-pub async fn request_context(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+pub async fn request_context(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let observation = Observation::start(&request);
     let id = request
         .headers()
@@ -41,21 +48,34 @@ pub async fn request_context(State(state): State<AppState>, mut request: Request
         .filter(|value| is_sane_id(value.as_bytes()))
         .cloned()
         .unwrap_or_else(new_id);
-    request.extensions_mut().insert(RequestId(id.clone()));
-    let answer = tokio::time::timeout(state.request_timeout, next.run(request));
+    // Sane and generated ids are visible ASCII.
+    let id_text = id.to_str().unwrap_or("-");
+    // The fields are formatted as the span opens: see `crate::logging`.
+    let span = tracing::info_span!(
+        "request",
+        id = id_text,
+        method = observation.method().as_str(),
+        route = observation.route(),
+        status = tracing::field::Empty,
+    );
+    let answer = tokio::time::timeout(state.request_timeout, next.run(request)).instrument(span.clone());
     let mut response = match AssertUnwindSafe(answer).catch_unwind().await {
         Ok(Ok(response)) => response,
         Ok(Err(_elapsed)) => ApiError::RequestTimeout { limit: state.request_timeout }.into_response(),
         Err(panic) => {
-            let request_id = String::from_utf8_lossy(id.as_bytes()).into_owned();
-            tracing::error!(request_id = %request_id, panic = panic_message(&*panic), "handler panicked");
-            ApiError::Internal { request_id: Some(request_id) }.into_response()
+            span.in_scope(|| tracing::error!(panic = panic_message(&*panic), "handler panicked"));
+            ApiError::Internal { request_id: Some(id_text.to_owned()) }.into_response()
         }
     };
+    if response.extensions().get::<Unencodable>().is_some() {
+        // Logged, inside the span, where the encoding failed.
+        response = ApiError::Internal { request_id: Some(id_text.to_owned()) }.into_response();
+    }
+    span.record("status", response.status().as_u16());
     let headers = response.headers_mut();
     headers.insert(X_REQUEST_ID.clone(), id);
     headers.insert(API_VERSION.clone(), HeaderValue::from_static("1"));
-    observation.finish(&state, &response);
+    span.in_scope(|| observation.finish(&state, &response));
     response
 }
 

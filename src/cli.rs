@@ -4,13 +4,9 @@
 //! Exit status: 0 success, 1 some input was invalid, 2 a usage error.
 
 use std::io::{self, BufRead, BufWriter, Write};
-use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
-use clap::builder::BoolishValueParser;
-use clap::{ArgAction, Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use jiff::Timestamp;
 use serde::Serialize;
 
@@ -64,55 +60,11 @@ pub enum Tool {
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// Address to listen on; port 0 picks a free port (the log says which).
-    #[arg(long, env = "TSCONV_ADDR", default_value = "127.0.0.1:8080")]
-    pub addr: SocketAddr,
-    /// File of allowed API keys as SHA-256 digests (see `tsconv keys new`); keys are off without it.
-    #[arg(long, env = "TSCONV_API_KEYS_FILE", value_name = "PATH")]
-    pub api_keys_file: Option<PathBuf>,
-    /// Requests per second per client (GCRA); 0 turns rate limiting off.
-    #[arg(long, env = "TSCONV_RATE_LIMIT", default_value_t = 100, value_name = "N")]
-    pub rate_limit: u32,
-    /// Requests a client may make at once before the rate applies.
-    #[arg(long, env = "TSCONV_RATE_BURST", default_value_t = 200, value_name = "N")]
-    pub rate_burst: u32,
-    /// Share rate-limit budgets through this Redis (redis://host:port/db) across replicas.
-    #[arg(long, env = "TSCONV_REDIS_URL", value_name = "URL", hide_env_values = true)]
-    pub redis_url: Option<String>,
-    /// Answer 503 while Redis is unreachable, instead of serving without limits.
-    #[arg(long, env = "TSCONV_RATE_LIMIT_FAIL_CLOSED", value_parser = BoolishValueParser::new(), action = ArgAction::SetTrue)]
-    pub rate_limit_fail_closed: bool,
-    /// Take the client address from X-Forwarded-For (only behind a proxy you trust).
-    #[arg(long, env = "TSCONV_TRUST_PROXY", value_parser = BoolishValueParser::new(), action = ArgAction::SetTrue)]
-    pub trust_proxy: bool,
+    #[command(flatten)]
+    pub config: Config,
     /// Log lines as text or JSON objects.
     #[arg(long, env = "TSCONV_LOG_FORMAT", value_enum, default_value = "text")]
     pub log_format: LogFormat,
-    /// Log one line per request (request id, route, status, latency).
-    #[arg(long, env = "TSCONV_ACCESS_LOG", value_parser = BoolishValueParser::new(), action = ArgAction::SetTrue)]
-    pub access_log: bool,
-    /// Connections served at once; more wait in the listen backlog.
-    #[arg(long, env = "TSCONV_MAX_CONNECTIONS", default_value_t = 1024, value_name = "N")]
-    pub max_connections: usize,
-    /// Connections one peer address may hold at once (0: no limit; the
-    /// default is off with --trust-proxy, where every peer is the proxy).
-    #[arg(long, env = "TSCONV_MAX_CONNECTIONS_PER_IP", value_name = "N")]
-    pub max_connections_per_ip: Option<usize>,
-    /// Seconds a client may read nothing of its answer before it is dropped.
-    #[arg(long, env = "TSCONV_WRITE_TIMEOUT", default_value = "10", value_parser = seconds, value_name = "SECONDS")]
-    pub write_timeout: Duration,
-    /// MiB of large answers (64 KiB or more) in flight at once; beyond it, 503.
-    #[arg(long, env = "TSCONV_ANSWER_BUDGET", default_value_t = 64, value_name = "MIB")]
-    pub answer_budget: usize,
-    /// Seconds a request may take before a 408.
-    #[arg(long, env = "TSCONV_REQUEST_TIMEOUT", default_value = "10", value_parser = seconds, value_name = "SECONDS")]
-    pub request_timeout: Duration,
-    /// Seconds a client may take to send its request headers.
-    #[arg(long, env = "TSCONV_HEADER_TIMEOUT", default_value = "5", value_parser = seconds, value_name = "SECONDS")]
-    pub header_timeout: Duration,
-    /// Seconds to let requests in flight finish after SIGTERM or Ctrl-C.
-    #[arg(long, env = "TSCONV_SHUTDOWN_GRACE", default_value = "30", value_parser = seconds, value_name = "SECONDS")]
-    pub shutdown_grace: Duration,
 }
 
 /// How log lines are written.
@@ -120,37 +72,6 @@ pub struct ServeArgs {
 pub enum LogFormat {
     Text,
     Json,
-}
-
-fn seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text.parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("{text:?} is not a number of seconds"))
-}
-
-impl ServeArgs {
-    pub fn config(&self) -> Config {
-        Config {
-            addr: self.addr,
-            api_keys_file: self.api_keys_file.clone(),
-            rate_limit: self.rate_limit,
-            rate_burst: self.rate_burst,
-            redis_url: self.redis_url.clone(),
-            rate_limit_fail_closed: self.rate_limit_fail_closed,
-            trust_proxy: self.trust_proxy,
-            access_log: self.access_log,
-            max_connections: self.max_connections,
-            max_connections_per_ip: self.max_connections_per_ip.unwrap_or(if self.trust_proxy {
-                0
-            } else {
-                crate::server::MAX_CONNECTIONS_PER_IP
-            }),
-            write_timeout: self.write_timeout,
-            answer_budget_bytes: self.answer_budget.saturating_mul(1024 * 1024),
-            request_timeout: self.request_timeout,
-            header_timeout: self.header_timeout,
-            shutdown_grace: self.shutdown_grace,
-        }
-    }
 }
 
 /// `tsconv keys new`: prints the key once, and the line for the keys file.

@@ -29,7 +29,7 @@ fn serve(args: &ServeArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match runtime.block_on(tsconv::server::run(args.config())) {
+    match runtime.block_on(tsconv::server::run(args.config.clone())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             tracing::error!("tsconv: {error}");

@@ -32,7 +32,10 @@ use tokio_util::task::TaskTracker;
 use tower::ServiceExt;
 
 use crate::connection::{AnswerBudget, IdleShedding, PerAddress, WriteDeadline};
-use crate::http::{AppState, REQUEST_TIMEOUT, app};
+use clap::builder::BoolishValueParser;
+use clap::{ArgAction, Args as _, FromArgMatches as _};
+
+use crate::http::{AppState, app};
 use crate::keys::{Keys, KeysError};
 use crate::ratelimit::{Limiter, Limits};
 
@@ -57,50 +60,87 @@ pub const MAX_URI_BYTES: usize = 65_534;
 /// written here for the docs.
 pub const MAX_HEADERS: usize = 100;
 
-/// How to run the server; built once from the command line and environment.
-#[derive(Clone, Debug)]
+/// How to run the server: the options of `tsconv serve`, each with its
+/// flag, environment variable and default in one place.
+#[derive(Clone, Debug, clap::Args)]
 pub struct Config {
+    /// Address to listen on; port 0 picks a free port (the log says which).
+    #[arg(long, env = "TSCONV_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
+    /// File of allowed API keys as SHA-256 digests (see `tsconv keys new`); keys are off without it.
+    #[arg(long, env = "TSCONV_API_KEYS_FILE", value_name = "PATH")]
     pub api_keys_file: Option<PathBuf>,
-    /// Requests per second per client; 0 turns the limit off.
+    /// Requests per second per client (GCRA); 0 turns rate limiting off.
+    #[arg(long, env = "TSCONV_RATE_LIMIT", default_value_t = 100, value_name = "N")]
     pub rate_limit: u32,
+    /// Requests a client may make at once before the rate applies.
+    #[arg(long, env = "TSCONV_RATE_BURST", default_value_t = 200, value_name = "N")]
     pub rate_burst: u32,
+    /// Share rate-limit budgets through this Redis (redis://host:port/db) across replicas.
+    #[arg(long, env = "TSCONV_REDIS_URL", value_name = "URL", hide_env_values = true)]
     pub redis_url: Option<String>,
+    /// Answer 503 while Redis is unreachable, instead of serving without limits.
+    #[arg(long, env = "TSCONV_RATE_LIMIT_FAIL_CLOSED", value_parser = BoolishValueParser::new(), action = ArgAction::SetTrue)]
     pub rate_limit_fail_closed: bool,
+    /// Take the client address from X-Forwarded-For (only behind a proxy you trust).
+    #[arg(long, env = "TSCONV_TRUST_PROXY", value_parser = BoolishValueParser::new(), action = ArgAction::SetTrue)]
     pub trust_proxy: bool,
+    /// Log one line per request (in its span: request id, method, route, status; and latency).
+    #[arg(long, env = "TSCONV_ACCESS_LOG", value_parser = BoolishValueParser::new(), action = ArgAction::SetTrue)]
     pub access_log: bool,
+    /// Connections served at once; more wait in the listen backlog.
+    #[arg(long, env = "TSCONV_MAX_CONNECTIONS", default_value_t = 1024, value_name = "N")]
     pub max_connections: usize,
-    /// Connections one peer address may hold; 0 turns the limit off.
-    pub max_connections_per_ip: usize,
-    /// How long a write of an answer may make no progress.
+    /// Connections one peer address may hold at once (0: no limit; the
+    /// default is off with --trust-proxy, where every peer is the proxy).
+    #[arg(long, env = "TSCONV_MAX_CONNECTIONS_PER_IP", value_name = "N")]
+    pub max_connections_per_ip: Option<usize>,
+    /// Seconds a client may read nothing of its answer before it is dropped.
+    #[arg(long, env = "TSCONV_WRITE_TIMEOUT", default_value = "10", value_parser = seconds, value_name = "SECONDS")]
     pub write_timeout: Duration,
-    /// Bytes of large answers in flight at once.
-    pub answer_budget_bytes: usize,
+    /// MiB of large answers (64 KiB or more) in flight at once; beyond it, 503.
+    #[arg(long, env = "TSCONV_ANSWER_BUDGET", default_value_t = 64, value_name = "MIB")]
+    pub answer_budget: usize,
+    /// Seconds a request may take before a 408.
+    #[arg(long, env = "TSCONV_REQUEST_TIMEOUT", default_value = "10", value_parser = seconds, value_name = "SECONDS")]
     pub request_timeout: Duration,
+    /// Seconds a client may take to send its request headers.
+    #[arg(long, env = "TSCONV_HEADER_TIMEOUT", default_value = "5", value_parser = seconds, value_name = "SECONDS")]
     pub header_timeout: Duration,
+    /// Seconds to let requests in flight finish after SIGTERM or Ctrl-C.
+    #[arg(long, env = "TSCONV_SHUTDOWN_GRACE", default_value = "30", value_parser = seconds, value_name = "SECONDS")]
     pub shutdown_grace: Duration,
 }
 
 impl Default for Config {
+    /// What `tsconv serve` runs with when given no flags (environment
+    /// variables ignored).
     fn default() -> Self {
-        Config {
-            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            api_keys_file: None,
-            rate_limit: 100,
-            rate_burst: 200,
-            redis_url: None,
-            rate_limit_fail_closed: false,
-            trust_proxy: false,
-            access_log: false,
-            max_connections: 1024,
-            max_connections_per_ip: MAX_CONNECTIONS_PER_IP,
-            write_timeout: Duration::from_secs(10),
-            answer_budget_bytes: 64 * 1024 * 1024,
-            request_timeout: REQUEST_TIMEOUT,
-            header_timeout: Duration::from_secs(5),
-            shutdown_grace: Duration::from_secs(30),
-        }
+        let command = Config::augment_args(clap::Command::new("serve")).mut_args(|arg| arg.env(None::<&str>));
+        command
+            .try_get_matches_from(["serve"])
+            .and_then(|matches| Config::from_arg_matches(&matches))
+            .unwrap_or_else(|error| panic!("the defaults of `serve` parse: {error}"))
     }
+}
+
+impl Config {
+    /// Connections one peer address may hold; 0 turns the limit off. The
+    /// default is off with `--trust-proxy`, where every peer is the proxy.
+    pub fn max_connections_per_ip(&self) -> usize {
+        self.max_connections_per_ip.unwrap_or(if self.trust_proxy { 0 } else { MAX_CONNECTIONS_PER_IP })
+    }
+
+    /// Bytes of large answers in flight at once.
+    pub fn answer_budget_bytes(&self) -> usize {
+        self.answer_budget.saturating_mul(1024 * 1024)
+    }
+}
+
+/// A number of seconds, fractions allowed.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    Duration::try_from_secs_f64(seconds).map_err(|_| format!("{text:?} is not a number of seconds"))
 }
 
 /// Why the server could not start.
@@ -184,9 +224,9 @@ pub async fn serve(
     let draining = Arc::clone(&state.draining);
     let router = app(state);
     let permits = Arc::new(Semaphore::new(config.max_connections.max(1)));
-    let per_address = PerAddress::new(config.max_connections_per_ip);
+    let per_address = PerAddress::new(config.max_connections_per_ip());
     let shedding = IdleShedding::new(config.max_connections.max(1));
-    let budget = AnswerBudget::new(config.answer_budget_bytes, config.write_timeout);
+    let budget = AnswerBudget::new(config.answer_budget_bytes(), config.write_timeout);
     let connections = TaskTracker::new();
     let drain = CancellationToken::new();
     let spawn = |stream: tokio::net::TcpStream, peer: SocketAddr, permit| {

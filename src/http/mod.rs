@@ -64,9 +64,6 @@ pub struct AppState {
     pub batches: Arc<tokio::sync::Semaphore>,
 }
 
-/// The default request timeout (SPEC 5).
-pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
-
 impl Default for AppState {
     /// No keys, no rate limit, the system clock.
     fn default() -> Self {
@@ -76,7 +73,7 @@ impl Default for AppState {
             limiter: None,
             trust_proxy: false,
             access_log: false,
-            request_timeout: REQUEST_TIMEOUT,
+            request_timeout: crate::server::Config::default().request_timeout,
             draining: Arc::default(),
             batches: Arc::new(tokio::sync::Semaphore::new(batch::BATCHES_AT_ONCE)),
         }

@@ -174,7 +174,7 @@ fn common_errors(builder: ResponsesBuilder) -> ResponsesBuilder {
             error_response(
                 &format!(
                     "The request took longer than the server's limit (`--request-timeout`, default {} s)",
-                    super::REQUEST_TIMEOUT.as_secs()
+                    crate::server::Config::default().request_timeout.as_secs()
                 ),
                 "40800 request_timeout",
             ),

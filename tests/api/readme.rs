@@ -110,3 +110,170 @@ async fn every_example_of_the_accepted_inputs_table_reads_as_its_kind() {
     }
     assert!(examples >= 20, "only {examples} examples found in the table");
 }
+
+/// The README's table of `tsconv serve` options: every row names a flag the
+/// binary has, with its environment variable and its default as
+/// `tsconv serve --help` states them, and every flag has a row.
+#[test]
+fn the_serve_options_table_matches_serve_help() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let help = Command::new(env!("CARGO_BIN_EXE_tsconv")).args(["serve", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    // --flag -> (env, default) from the help text.
+    let mut options = std::collections::BTreeMap::new();
+    for line in help.lines().map(str::trim).filter(|line| line.starts_with("--") && !line.starts_with("--help")) {
+        let flag = line.split_whitespace().next().unwrap().to_owned();
+        let bracket = |name: &str| {
+            let start = line.find(&format!("[{name}: "))? + name.len() + 3;
+            Some(line[start..start + line[start..].find(']')?].trim_end_matches('=').to_owned())
+        };
+        options.insert(flag, (bracket("env"), bracket("default")));
+    }
+    let mut rows = 0;
+    for row in readme.lines().filter(|line| line.starts_with("| `--")) {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let flag = cells[0].trim_start_matches("| `").split([' ', '`']).next().unwrap();
+        let (env, default) =
+            options.remove(flag).unwrap_or_else(|| panic!("{flag} is in the README, not in serve --help"));
+        assert_eq!(Some(cells[1].trim_matches('`')), env.as_deref(), "{flag}: environment variable");
+        match default {
+            Some(default) => assert!(cells[2].starts_with(&format!("`{default}`")), "{flag}: default {default}: {row}"),
+            // A default that depends on another option is the server's.
+            None if flag == "--max-connections-per-ip" => {
+                let default = tsconv::server::Config::default().max_connections_per_ip();
+                assert!(cells[2].starts_with(&format!("`{default}` (`0` with `--trust-proxy`)")), "{row}");
+            }
+            None => assert!(cells[2].starts_with("off"), "{flag} has no default in serve --help: {row}"),
+        }
+        rows += 1;
+    }
+    assert!(options.is_empty(), "options without a README row: {options:?}");
+    assert!(rows >= 15, "{rows} rows");
+}
+
+/// Splits a shell command line into words: single and double quotes, no
+/// expansion (the README's curl examples need no more).
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quote, mut started) = (Vec::new(), String::new(), None, false);
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => (quote, started) = (Some(c), true),
+            (None, ' ') if started => {
+                words.push(std::mem::take(&mut word));
+                started = false;
+            }
+            (None, ' ') => {}
+            (None, c) => (word.push(c), started = true).0,
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// The README's `curl` examples against the default server, sent to the app
+/// as curl would send them: each answers with the status and body the README
+/// shows (the examples of `current` at the instant their answer shows; the
+/// values that depend on the moment of the request, `relative` and Discord's
+/// `R` preview, compared by presence only). Headers that change with every
+/// request (its id, the date) are not compared.
+#[tokio::test]
+async fn every_curl_example_of_the_readme_answers_what_it_shows() {
+    use axum::body::Body;
+    use axum::http::Request;
+    use serde_json::Value;
+    use tower::ServiceExt;
+
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let mut lines = readme.lines().peekable();
+    let mut tested = 0;
+    while let Some(line) = lines.next() {
+        let Some(command) = line.strip_prefix("$ curl ") else { continue };
+        let mut shown = Vec::new();
+        while let Some(next) = lines.next_if(|next| !next.starts_with("```")) {
+            shown.push(next);
+        }
+        let (command, pretty) = match command.split_once(" | ") {
+            Some((command, "python3 -m json.tool")) => (command, true),
+            Some((_, pipe)) => panic!("unknown pipe {pipe:?}"),
+            None => (command, false),
+        };
+        let words = shell_words(command);
+        if !words.iter().any(|word| word.starts_with("http://127.0.0.1:8080/")) {
+            continue; // the API-key examples run a server of their own
+        }
+        let (mut method, mut uri, mut headers, mut form, mut raw, mut with_head) =
+            (None, String::new(), Vec::new(), Vec::new(), None, false);
+        let mut words = words.into_iter();
+        while let Some(word) = words.next() {
+            match word.as_str() {
+                "-s" => {}
+                "-si" => with_head = true,
+                "-X" => method = words.next(),
+                "-H" => headers.push(words.next().unwrap()),
+                "-d" => {
+                    let data = words.next().unwrap();
+                    if data.starts_with('{') { raw = Some(data) } else { form.push(data) }
+                }
+                "--data-urlencode" => {
+                    let data = words.next().unwrap();
+                    let (name, value) = data.split_once('=').unwrap();
+                    form.push(format!(
+                        "{name}={}",
+                        form_urlencoded::byte_serialize(value.as_bytes()).collect::<String>()
+                    ));
+                }
+                url if url.starts_with("http://") => uri = url.trim_start_matches("http://127.0.0.1:8080").to_owned(),
+                other => panic!("unknown curl option {other:?} in {command}"),
+            }
+        }
+        let body = raw.unwrap_or_else(|| form.join("&"));
+        let method = method.unwrap_or_else(|| if body.is_empty() { "GET".into() } else { "POST".into() });
+        let mut request = Request::builder().method(method.as_str()).uri(uri.as_str());
+        if !form.is_empty() {
+            request = request.header("content-type", "application/x-www-form-urlencoded");
+        }
+        for header in &headers {
+            let (name, value) = header.split_once(": ").unwrap();
+            request = request.header(name, value);
+        }
+        // The status line and headers, then a blank line, when curl shows them.
+        let (status_line, shown_body) = if with_head {
+            let blank = shown.iter().position(|line| line.is_empty()).unwrap();
+            (Some(shown[0]), shown[blank + 1..].join("\n"))
+        } else {
+            (None, shown.join("\n"))
+        };
+        let mut expected: Value = serde_json::from_str(&shown_body).unwrap_or_else(|e| panic!("{command}: {e}"));
+        let mut state = tsconv::http::AppState::default();
+        if uri.starts_with("/api/timestamp/current") {
+            let nanos: i128 = expected["data"]["units_text"]["nanoseconds"].as_str().unwrap().parse().unwrap();
+            state.clock = tsconv::http::Clock::Fixed(jiff::Timestamp::from_nanosecond(nanos).unwrap());
+        }
+        let response = tsconv::http::app(state).oneshot(request.body(Body::from(body)).unwrap()).await.unwrap();
+        let status = response.status();
+        let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+        let mut actual: Value = serde_json::from_slice(&bytes).unwrap();
+        if let Some(status_line) = status_line {
+            assert_eq!(status_line, format!("HTTP/1.1 {status}"), "{command}");
+        }
+        if !pretty {
+            assert_eq!(std::str::from_utf8(&bytes).unwrap(), shown_body, "{command}");
+        }
+        for value in [&mut expected, &mut actual] {
+            if let Some(formats) = value["data"].get_mut("formats") {
+                for pointer in ["/relative", "/discord_preview/R"] {
+                    let moving = formats.pointer_mut(pointer).unwrap();
+                    assert!(moving.is_string(), "{command}");
+                    *moving = Value::Null;
+                }
+            }
+        }
+        assert_eq!(actual, expected, "{command}");
+        tested += 1;
+    }
+    assert!(tested >= 12, "{tested} curl examples");
+}

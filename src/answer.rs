@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use serde::ser::SerializeMap;
+use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
@@ -112,7 +112,7 @@ pub struct Formatted {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preview: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub formats: Option<Presets>,
+    pub formats: Option<Box<Presets>>,
 }
 
 /// Every preset of SPEC 4.4, as `data.formats`: one string per format of
@@ -134,12 +134,12 @@ impl Presets {
 
 impl Serialize for Presets {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.values.len() + 2))?;
+        let mut map = serializer.serialize_struct("Presets", self.values.len() + 2)?;
         for (name, value) in self.iter() {
-            map.serialize_entry(name, value)?;
+            map.serialize_field(name, value)?;
         }
-        map.serialize_entry("discord", &self.discord)?;
-        map.serialize_entry("discord_preview", &self.discord_preview)?;
+        map.serialize_field("discord", &self.discord)?;
+        map.serialize_field("discord_preview", &self.discord_preview)?;
         map.end()
     }
 }

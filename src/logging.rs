@@ -1,30 +1,52 @@
 //! Log output: text or JSON lines on standard error, filtered by
 //! `RUST_LOG` (default `info`).
 //!
-//! Text lines write their fields with [`PlainFields`] instead of
-//! tracing-subscriber's default: every request opens a span whose fields
-//! are formatted when it opens, whether or not anything is logged in it,
-//! and the default writes each field through `core::fmt` with styling,
-//! which cost about 3,000 instructions per request (BENCHMARKS.md).
+//! Every request opens a span (see `http::middleware::request_context`),
+//! whether or not anything is logged in it, so what a span costs is paid by
+//! every request (BENCHMARKS.md, step 8):
+//! - text lines write their fields with [`PlainFields`] instead of
+//!   tracing-subscriber's default, which writes each field through
+//!   `core::fmt` with styling (about 3,000 instructions per request);
+//! - `RUST_LOG` is read as a [`Targets`] filter (`info`, `tsconv=debug`,
+//!   `warn,tsconv::access=info`): `EnvFilter` would also take span-field
+//!   directives, but tracks every span it sees behind a lock, on every
+//!   enter and exit.
 
 use std::fmt;
 use std::io::IsTerminal;
 
+use tracing::Level;
 use tracing::field::{Field, Visit};
-use tracing_subscriber::EnvFilter;
 use tracing_subscriber::field::RecordFields;
+use tracing_subscriber::filter::Targets;
 use tracing_subscriber::fmt::FormatFields;
 use tracing_subscriber::fmt::format::Writer;
+use tracing_subscriber::layer::SubscriberExt as _;
+use tracing_subscriber::util::SubscriberInitExt as _;
 
 use crate::cli::LogFormat;
 
 /// Installs the global subscriber.
 pub fn init(format: LogFormat) {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let (filter, unread) = match std::env::var("RUST_LOG") {
+        Ok(text) => match text.parse::<Targets>() {
+            Ok(filter) => (filter, None),
+            Err(error) => (Targets::new().with_default(Level::INFO), Some((text, error))),
+        },
+        Err(_) => (Targets::new().with_default(Level::INFO), None),
+    };
+    let logs = tracing_subscriber::registry().with(filter);
+    let layer = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
     match format {
-        LogFormat::Text => logs.fmt_fields(PlainFields).with_ansi(std::io::stderr().is_terminal()).init(),
-        LogFormat::Json => logs.json().flatten_event(true).with_current_span(true).with_span_list(false).init(),
+        LogFormat::Text => {
+            logs.with(layer.fmt_fields(PlainFields).with_ansi(std::io::stderr().is_terminal())).init();
+        }
+        LogFormat::Json => {
+            logs.with(layer.json().flatten_event(true).with_current_span(true).with_span_list(false)).init();
+        }
+    }
+    if let Some((text, error)) = unread {
+        tracing::warn!(rust_log = %text, %error, "RUST_LOG not understood: logging at info");
     }
 }
 

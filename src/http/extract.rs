@@ -265,9 +265,11 @@ impl<'de> MapAccess<'de> for Entries {
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, ParamError> {
         let Some((name, value)) = self.entries.next() else { return Ok(None) };
-        let name = self.fields.iter().copied().find(|field| *field == name).unwrap_or("");
-        self.value = Some(ValueDeserializer { name, value });
-        seed.deserialize(de::value::BorrowedStrDeserializer::new(name)).map(Some)
+        // Every name is a field (checked before): the derived visitor takes
+        // the field's index, and compares no strings again.
+        let index = self.fields.iter().position(|field| *field == name).unwrap_or(usize::MAX);
+        self.value = Some(ValueDeserializer { name: self.fields.get(index).copied().unwrap_or(""), value });
+        seed.deserialize(de::value::U64Deserializer::new(index as u64)).map(Some)
     }
 
     fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, ParamError> {

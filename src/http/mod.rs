@@ -81,15 +81,21 @@ impl Default for AppState {
 }
 
 /// The API routes under `prefix` (they are served both at `/api` and at
-/// `/api/v1`), each behind the rate limit and the API key.
+/// `/api/v1`), each behind the rate limit and the API key. (With neither
+/// keys nor a limit, as behind a gateway that does both, the layer that
+/// would check them is not attached at all: it would cost a boxed future
+/// per request to do nothing.)
 fn api(prefix: &str, state: &AppState) -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    let routes = OpenApiRouter::new()
         .routes(under(prefix, routes!(timestamp::current)))
         .routes(under(prefix, routes!(timestamp::convert_query, timestamp::convert_body)))
         .routes(under(prefix, routes!(timestamp::validate_query, timestamp::validate_body)))
         .routes(under(prefix, routes!(timestamp::format_query, timestamp::format_body)))
-        .routes(under(prefix, routes!(timezones::list)))
-        .route_layer(from_fn_with_state(state.clone(), middleware::api_access))
+        .routes(under(prefix, routes!(timezones::list)));
+    if state.keys.is_none() && state.limiter.is_none() {
+        return routes;
+    }
+    routes.route_layer(from_fn_with_state(state.clone(), middleware::api_access))
 }
 
 /// A route registered at its full path under `prefix`. (Not `nest`, which
@@ -106,9 +112,10 @@ fn under(prefix: &str, (schemas, paths, router): UtoipaMethodRouter<AppState>) -
 /// Every route, each with its description: the router and the OpenAPI
 /// document come from the same registrations.
 fn routes(state: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    let metrics = OpenApiRouter::new()
-        .routes(routes!(health::metrics))
-        .route_layer(from_fn_with_state(state.clone(), middleware::key_only));
+    let mut metrics = OpenApiRouter::new().routes(routes!(health::metrics));
+    if state.keys.is_some() {
+        metrics = metrics.route_layer(from_fn_with_state(state.clone(), middleware::key_only));
+    }
     let (router, doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(api("/api", state))
         .merge(api("/api/v1", state))

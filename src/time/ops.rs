@@ -77,7 +77,7 @@ pub fn format(
             };
             (Some(view.format(format, now)?), preview, None)
         }
-        None => (None, None, Some(view.presets(now))),
+        None => (None, None, Some(Box::new(view.presets(now)))),
     };
     Ok(Formatted {
         timestamp: view.timestamp(),

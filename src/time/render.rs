@@ -205,7 +205,18 @@ impl<'z> View<'z> {
 
     /// One format.
     pub fn format(&self, format: &Format, now: Timestamp) -> Result<String, TimeError> {
-        Ok(match format {
+        match format {
+            Format::Discord(style) => Ok(self.discord(*style)),
+            Format::Custom(pattern) => pattern.render(&self.zoned),
+            preset => Ok(self.preset(preset, now)),
+        }
+    }
+
+    /// One of [`Format::PRESETS`] (empty for the others, which take a
+    /// style or a pattern). Inlined: [`View::presets`] calls it for each.
+    #[inline(always)]
+    fn preset(&self, format: &Format, now: Timestamp) -> String {
+        match format {
             Format::Iso => self.iso(),
             Format::Rfc3339 => self.rfc3339(),
             Format::Rfc9557 => self.rfc9557(),
@@ -217,16 +228,17 @@ impl<'z> View<'z> {
             Format::Relative => relative(self.instant, now),
             Format::Syslog => self.syslog(),
             Format::IsoWeek => self.iso_week(),
-            Format::Discord(style) => self.discord(*style),
-            Format::Custom(pattern) => pattern.render(&self.zoned)?,
-        })
+            Format::Discord(_) | Format::Custom(_) => String::new(),
+        }
     }
 
     /// Every preset at once.
     pub fn presets(&self, now: Timestamp) -> Presets {
         Presets {
-            // A preset takes no pattern, so writing one cannot fail.
-            values: Format::PRESETS.map(|format| self.format(&format, now).unwrap_or_default()),
+            values: {
+                let presets = Format::PRESETS;
+                std::array::from_fn(|i| self.preset(&presets[i], now))
+            },
             discord: {
                 let mut seconds = itoa::Buffer::new();
                 let seconds = seconds.format(in_unit(self.instant, Precision::Seconds));

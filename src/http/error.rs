@@ -20,7 +20,6 @@ pub enum ApiError {
     /// message is the reader's diagnosis.
     BadRequest {
         message: String,
-        param: Option<String>,
     },
     /// A parameter of the wrong JSON type.
     WrongType {
@@ -193,7 +192,7 @@ impl ApiError {
     /// The message for the person who sent the request.
     pub fn message(&self) -> String {
         match self {
-            ApiError::BadRequest { message, .. } => message.clone(),
+            ApiError::BadRequest { message } => message.clone(),
             ApiError::WrongType { param, expected, given } => format!("{param} must be {expected}, not {given}"),
             ApiError::NotAnInput { param, given } => {
                 format!(
@@ -268,7 +267,6 @@ impl ApiError {
     /// The parameter at fault, from the error's data.
     fn param(&self) -> Option<&str> {
         match self {
-            ApiError::BadRequest { param, .. } => param.as_deref(),
             ApiError::WrongType { param, .. }
             | ApiError::NotAnInput { param, .. }
             | ApiError::InputTooLong { param, .. }

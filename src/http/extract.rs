@@ -54,7 +54,6 @@ impl RawParams {
         if let Err(error) = std::str::from_utf8(text) {
             return Err(ApiError::BadRequest {
                 message: format!("malformed {what}: invalid UTF-8 at byte {}", error.valid_up_to()),
-                param: None,
             });
         }
         // Pair by pair, so that a text of thousands of pairs stops at the cap.
@@ -131,7 +130,7 @@ async fn read_body(request: Request) -> Result<Bytes, ApiError> {
         if too_large {
             ApiError::PayloadTooLarge { limit: BODY_LIMIT }
         } else {
-            ApiError::BadRequest { message: format!("could not read the request body: {error}"), param: None }
+            ApiError::BadRequest { message: format!("could not read the request body: {error}") }
         }
     })
 }
@@ -140,7 +139,6 @@ impl RawParams {
     fn extend_from_json(&mut self, body: &[u8]) -> Result<(), ApiError> {
         let object: JsonObject = serde_json::from_slice(body).map_err(|e| ApiError::BadRequest {
             message: format!("malformed JSON body: {e}; send one JSON object such as {{\"timestamp\": 1700000000}}"),
-            param: None,
         })?;
         for (name, value) in object.0 {
             self.push(name, value)?;
@@ -221,7 +219,7 @@ impl std::error::Error for ParamError {}
 
 impl de::Error for ParamError {
     fn custom<T: fmt::Display>(message: T) -> Self {
-        ParamError(ApiError::BadRequest { message: message.to_string(), param: None })
+        ParamError(ApiError::BadRequest { message: message.to_string() })
     }
 }
 

@@ -28,7 +28,7 @@ use crate::server::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
             is also served under `/api/v1/...`. Keyword values (`precision`, `format`, `disambiguation`) are \
             case-insensitive.\n\n\
             Integers beyond 2^53 (nanoseconds) are written exactly: JavaScript clients should read `units_text`.\n\n\
-            When the server runs with API keys, `/api/*` and `/metrics` need `Authorization: Bearer <key>` or \
+            When the server runs with API keys, every API route (under `/api` and `/api/v1`) and `/metrics` need `Authorization: Bearer <key>` or \
             `X-API-Key: <key>`.",
         license(name = "MIT OR Apache-2.0")
     ),

@@ -8,10 +8,10 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use jiff::Timestamp;
-use tsconv::time::{self, Disambiguation, Format, Input, Precision, ReadOptions, View, Zone, read};
+use tsconv::time::{self, Format, Input, Precision, ReadOptions, View, Zone, read};
 
 fn options(zone: &Zone) -> ReadOptions<'_> {
-    ReadOptions { zone, precision: None, disambiguation: Disambiguation::Compatible, now: Timestamp::UNIX_EPOCH }
+    ReadOptions::new(zone, Timestamp::UNIX_EPOCH)
 }
 
 fn reading(c: &mut Criterion) {

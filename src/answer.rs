@@ -7,12 +7,14 @@
 
 use std::borrow::Cow;
 
-use serde::ser::SerializeStruct;
+use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
+use crate::time::epoch::Epoch;
+use crate::time::id::IdFormat;
 use crate::time::render::DiscordStyles;
 use crate::time::{DiscordStyle, Format, Kind, Precision};
 
@@ -36,6 +38,9 @@ pub struct Report {
     pub zone: ZoneInfo,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<InputInfo>,
+    /// For an ID (SPEC 8.2): its fields other than the time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<IdFields>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub formatted: Option<String>,
 }
@@ -44,8 +49,101 @@ pub struct Report {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct InputInfo {
     pub kind: Kind,
+    /// For `kind: epoch`: the epoch system (`filetime`, `excel`, `discord`, `snowflake:MS`, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub epoch: Option<String>,
+    /// For `kind: pattern`: the `input_format` pattern that read it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<String>,
     /// The input as given (for a JSON number, its text).
     pub text: String,
+}
+
+/// The fields of an ID other than its time (SPEC 8.2), in the ID's order:
+/// UUID `version`, `variant`, and `clock_sequence` + `node` (v1, v6) or
+/// `random` (v7); Discord Snowflake `worker_id`, `process_id`, `increment`;
+/// Twitter Snowflake `datacenter_id`, `worker_id`, `sequence`; other
+/// Snowflakes `machine_id`, `sequence`; ObjectId `random` and `counter`;
+/// ULID `random`; KSUID `payload`. Bit fields are hex strings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdFields(pub Vec<(&'static str, IdField)>);
+
+/// One field of an ID.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IdField {
+    Integer(u64),
+    /// Bits written in lowercase hex, zero-padded to the field's width.
+    Hex(String),
+    /// A name (a UUID's variant).
+    Text(&'static str),
+}
+
+impl std::fmt::Display for IdField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IdField::Integer(n) => n.fmt(f),
+            IdField::Hex(text) => f.write_str(text),
+            IdField::Text(text) => f.write_str(text),
+        }
+    }
+}
+
+impl From<u64> for IdField {
+    fn from(value: u64) -> Self {
+        IdField::Integer(value)
+    }
+}
+
+impl Serialize for IdFields {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            match value {
+                IdField::Integer(n) => map.serialize_entry(name, n)?,
+                IdField::Hex(text) => map.serialize_entry(name, text)?,
+                IdField::Text(text) => map.serialize_entry(name, text)?,
+            }
+        }
+        map.end()
+    }
+}
+
+impl PartialSchema for IdFields {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::RefOr(
+                utoipa::openapi::schema::OneOfBuilder::new()
+                    .item(ObjectBuilder::new().schema_type(Type::Integer))
+                    .item(ObjectBuilder::new().schema_type(Type::String))
+                    .into(),
+            )))
+            .description(Some(
+                "The ID's fields other than its time: UUID `version`, `variant`, and `clock_sequence` + `node` \
+                 (v1, v6) or `random` (v7); Discord Snowflake `worker_id`, `process_id`, `increment`; Twitter \
+                 Snowflake `datacenter_id`, `worker_id`, `sequence`; other Snowflakes `machine_id`, `sequence`; \
+                 ObjectId `random` and `counter`; ULID `random`; KSUID `payload`. Bit fields are lowercase hex",
+            ))
+            .examples([serde_json::json!({"worker_id": 1, "process_id": 0, "increment": 7})])
+            .into()
+    }
+}
+
+impl ToSchema for IdFields {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("IdFields")
+    }
+}
+
+/// Another reading of a bare number (validate's `alternatives`, SPEC 8.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Alternative {
+    /// `unix`, or a system of SPEC 8.1.
+    pub epoch: String,
+    /// The unit, for `epoch: unix`; `null` for the others.
+    pub precision: Option<Precision>,
+    /// The instant under that reading, UTC with milliseconds (as `iso`).
+    pub iso: String,
 }
 
 /// The instant in every unit, floored and exact.
@@ -89,6 +187,9 @@ pub struct ZoneInfo {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ZoneList {
     pub tzdb_version: &'static str,
+    /// The expiry date (`YYYY-MM-DD`) of the bundled leap-second table, which
+    /// GPS time uses: after it, leap seconds announced since are unknown.
+    pub leap_seconds_expire: String,
     /// The instant the offsets are given for, in UTC, whole seconds.
     pub at: String,
     pub count: usize,
@@ -123,6 +224,23 @@ pub struct Presets {
     pub values: [String; Format::PRESETS.len()],
     pub discord: DiscordStyles,
     pub discord_preview: DiscordStyles,
+    /// [`Epoch::WRITTEN`] in order; `None` where the system cannot hold the instant.
+    pub epochs: [Option<String>; Epoch::WRITTEN.len()],
+    /// [`IdFormat::ALL`] in order; `None` where the ID cannot hold the instant.
+    pub ids: [Option<String>; IdFormat::ALL.len()],
+}
+
+/// Names and values serialized as one JSON object.
+struct Named<'a, const N: usize>([&'static str; N], &'a [Option<String>; N]);
+
+impl<const N: usize> Serialize for Named<'_, N> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(N))?;
+        for (name, value) in self.0.iter().zip(self.1) {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
 }
 
 impl Presets {
@@ -134,12 +252,14 @@ impl Presets {
 
 impl Serialize for Presets {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_struct("Presets", self.values.len() + 2)?;
+        let mut map = serializer.serialize_struct("Presets", self.values.len() + 4)?;
         for (name, value) in self.iter() {
             map.serialize_field(name, value)?;
         }
         map.serialize_field("discord", &self.discord)?;
         map.serialize_field("discord_preview", &self.discord_preview)?;
+        map.serialize_field("epochs", &Named(Epoch::WRITTEN.map(Epoch::preset_name), &self.epochs))?;
+        map.serialize_field("ids", &Named(IdFormat::ALL.map(IdFormat::name), &self.ids))?;
         map.end()
     }
 }
@@ -159,7 +279,23 @@ impl PartialSchema for Presets {
                 discord_styles("What an en-US Discord client shows for each style, in `timezone`"),
             )
             .required("discord_preview")
-            .description(Some("Every preset of SPEC 4.4"))
+            .property(
+                "epochs",
+                nullable_strings(
+                    Epoch::WRITTEN.map(Epoch::preset_name),
+                    "The instant in each epoch system of SPEC 8.1 (`null` where the system cannot hold it)",
+                ),
+            )
+            .required("epochs")
+            .property(
+                "ids",
+                nullable_strings(
+                    IdFormat::ALL.map(IdFormat::name),
+                    "The smallest ID of each kind whose time is the instant (`null` where the ID cannot hold it)",
+                ),
+            )
+            .required("ids")
+            .description(Some("Every preset of SPEC 4.4 and 8.3"))
             .into()
     }
 }
@@ -175,12 +311,25 @@ impl ToSchema for Presets {
 pub struct Validation {
     pub valid: bool,
     pub kind: Option<Kind>,
+    /// For `kind: epoch`: the epoch system.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub epoch: Option<String>,
+    /// For `kind: pattern`: the `input_format` pattern that read the input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<String>,
     pub precision: Option<Precision>,
     pub precision_detected: Option<bool>,
     pub conforms: Conforms,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub normalized: Option<Normalized>,
     pub warnings: Vec<String>,
+    /// For an ID: its fields other than the time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<IdFields>,
+    /// For a bare number: every other unit and epoch system under which it
+    /// lands between 1970 and 2100, most likely first (SPEC 8.4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alternatives: Option<Vec<Alternative>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ValidationError>,
 }
@@ -256,6 +405,23 @@ fn big_integer() -> impl Into<RefOr<Schema>> {
              JavaScript clients should read the matching `units_text` string",
         ))
         .examples([serde_json::json!(1700000000)])
+}
+
+/// An object with one string or `null` per name.
+fn nullable_strings<const N: usize>(names: [&'static str; N], what: &str) -> ObjectBuilder {
+    let mut object = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(false)));
+    for name in names {
+        object = object
+            .property(
+                name,
+                ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::String, Type::Null])),
+            )
+            .required(name);
+    }
+    object.description(Some(what))
 }
 
 /// The nine Discord styles as an object with one string per style letter.

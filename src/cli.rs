@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::server::Config;
 use crate::time::{
-    self, Disambiguation, Format, Formatted, Input, Precision, ReadOptions, Report, TimeError, Validation, Zone,
+    self, Disambiguation, Epoch, Format, Formatted, Input, Precision, ReadOptions, Report, TimeError, Validation, Zone,
 };
 
 /// Timestamp conversion: Unix timestamps and date strings to every format
@@ -106,14 +106,47 @@ pub struct ReadArgs {
     /// For a wall-clock time in a DST gap or fold: compatible, earlier, later, reject.
     #[arg(long, value_name = "RULE", default_value = "compatible", value_parser = clap::builder::ValueParser::new(str::parse::<Disambiguation>))]
     pub disambiguation: Disambiguation,
+    /// Epoch system of numeric inputs: unix, filetime, webkit, dotnet, cocoa, hfs, ntp, gps, excel,
+    /// excel1904, julian_day, mjd, discord, twitter, snowflake:MS (default: unix).
+    #[arg(long, value_name = "SYSTEM", value_parser = clap::builder::ValueParser::new(epoch_arg))]
+    pub epoch: Option<EpochArg>,
+    /// A strptime pattern to read inputs with, such as "%d/%m/%Y %H:%M"; repeat it (up to 8) to try several in order.
+    #[arg(long = "input-format", value_name = "PATTERN", value_parser = clap::builder::ValueParser::new(input_format_arg))]
+    pub input_formats: Vec<String>,
     /// Print the API's `data` object as JSON (one line per result).
     #[arg(long)]
     pub json: bool,
 }
 
+/// `--epoch`: `None` inside for Unix time.
+#[derive(Clone, Debug)]
+pub struct EpochArg(Option<Epoch>);
+
+fn epoch_arg(text: &str) -> Result<EpochArg, TimeError> {
+    Epoch::parse(text).map(EpochArg)
+}
+
+fn input_format_arg(text: &str) -> Result<String, TimeError> {
+    time::input::check_input_formats(&[text.to_owned()]).map(|()| text.to_owned())
+}
+
 impl ReadArgs {
     fn options(&self, now: Timestamp) -> ReadOptions<'_> {
-        ReadOptions { zone: &self.zone, precision: self.precision, disambiguation: self.disambiguation, now }
+        ReadOptions {
+            precision: self.precision,
+            disambiguation: self.disambiguation,
+            epoch: self.epoch.as_ref().and_then(|epoch| epoch.0),
+            patterns: &self.input_formats,
+            ..ReadOptions::new(&self.zone, now)
+        }
+    }
+
+    /// Checks what clap cannot: the number of `--input-format` patterns.
+    fn check(&self) -> Result<(), TimeError> {
+        match self.input_formats.is_empty() {
+            true => Ok(()),
+            false => time::input::check_input_formats(&self.input_formats),
+        }
     }
 }
 
@@ -137,7 +170,10 @@ pub struct OperationArgs {
     pub input: String,
     #[command(flatten)]
     pub read: ReadArgs,
-    /// iso, rfc3339, rfc9557, rfc2822, utc, unix, local, clf, relative, syslog, iso_week, discord, custom.
+    /// iso, rfc3339, rfc9557, rfc2822, utc, unix, local, clf, relative, syslog, iso_week, discord, custom;
+    /// an epoch system (filetime, webkit, dotnet, cocoa, hfs, ntp, gps, excel, excel1904, julian_day, mjd);
+    /// or the first ID of the instant (discord_snowflake, twitter_snowflake, uuid_v1, uuid_v6, uuid_v7, ulid,
+    /// objectid, ksuid).
     #[arg(long)]
     pub format: Option<String>,
     /// strftime pattern for --format custom (implies it).
@@ -150,6 +186,7 @@ pub struct OperationArgs {
 
 impl OperationArgs {
     fn format(&self) -> Result<Option<Format>, TimeError> {
+        self.read.check()?;
         Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
     }
 }
@@ -186,9 +223,12 @@ pub fn run(tool: Tool) -> ExitCode {
             }),
             Err(error) => usage(&error),
         },
-        Tool::Validate(args) => each_input(&args.input, &args.read, &mut out, |input, options, _| {
-            Ok(Shown::Validation(time::ops::validate(input, options)))
-        }),
+        Tool::Validate(args) => match args.read.check() {
+            Ok(()) => each_input(&args.input, &args.read, &mut out, |input, options, _| {
+                Ok(Shown::Validation(Box::new(time::ops::validate(input, options))))
+            }),
+            Err(error) => usage(&error),
+        },
     };
     match out.flush() {
         Ok(()) => status,
@@ -216,7 +256,7 @@ enum Shown {
     /// A conversion, and whether a format was asked for.
     Report(Box<Report>, bool),
     Formatted(Box<Formatted>),
-    Validation(Validation),
+    Validation(Box<Validation>),
 }
 
 impl Shown {
@@ -340,7 +380,7 @@ fn write_json(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
 }
 
 fn row(out: &mut impl Write, label: &str, value: impl std::fmt::Display) -> io::Result<()> {
-    writeln!(out, "{label:<12}{value}")
+    writeln!(out, "{label:<11} {value}")
 }
 
 fn detected(flag: Option<bool>) -> &'static str {
@@ -365,8 +405,10 @@ fn write_report_table(out: &mut impl Write, report: &Report, with_input: bool) -
     let next = zone.next_transition.as_deref().map(|t| format!("; next change {t}")).unwrap_or_default();
     row(out, "timezone", format_args!("{} ({}, {}, {dst}{next})", zone.name, zone.abbreviation, zone.offset))?;
     if with_input && let Some(input) = &report.input {
-        row(out, "input", input.kind.name())?;
+        let detail = input.epoch.as_deref().or(input.pattern.as_deref()).map(|d| format!(" {d}")).unwrap_or_default();
+        row(out, "input", format_args!("{}{detail}", input.kind.name()))?;
     }
+    write_id_fields(out, report.id.as_ref())?;
     if let Some(formatted) = &report.formatted {
         row(out, "formatted", formatted)?;
     }
@@ -388,15 +430,31 @@ fn write_formatted_table(out: &mut impl Write, formatted: &Formatted) -> io::Res
     for ((style, code), preview) in time::DiscordStyle::ALL.iter().zip(&p.discord.0).zip(&p.discord_preview.0) {
         row(out, &format!("discord {}", style.code()), format_args!("{code:<20}{preview}"))?;
     }
+    let epochs = Epoch::WRITTEN.map(Epoch::preset_name).into_iter().zip(&p.epochs);
+    let ids = time::id::IdFormat::ALL.map(time::id::IdFormat::name).into_iter().zip(&p.ids);
+    for (name, value) in epochs.chain(ids) {
+        // Written wider than a row's label: the ID names are long.
+        writeln!(out, "{name:<18}{}", value.as_deref().unwrap_or("-"))?;
+    }
+    Ok(())
+}
+
+/// An ID's fields, one row each.
+fn write_id_fields(out: &mut impl Write, id: Option<&crate::answer::IdFields>) -> io::Result<()> {
+    for (name, value) in id.map(|id| id.0.as_slice()).unwrap_or_default() {
+        row(out, name, value)?;
+    }
     Ok(())
 }
 
 fn write_validation_table(out: &mut impl Write, v: &Validation) -> io::Result<()> {
     row(out, "valid", if v.valid { "yes" } else { "no" })?;
     if let (Some(kind), Some(precision)) = (v.kind, v.precision) {
-        row(out, "kind", kind.name())?;
+        let detail = v.epoch.as_deref().or(v.pattern.as_deref()).map(|d| format!(" {d}")).unwrap_or_default();
+        row(out, "kind", format_args!("{}{detail}", kind.name()))?;
         row(out, "precision", format_args!("{precision}{}", detected(v.precision_detected)))?;
     }
+    write_id_fields(out, v.id.as_ref())?;
     let c = &v.conforms;
     let conforms: Vec<&str> = [
         (c.rfc3339, "rfc3339"),
@@ -414,6 +472,10 @@ fn write_validation_table(out: &mut impl Write, v: &Validation) -> io::Result<()
     }
     for warning in &v.warnings {
         row(out, "warning", warning)?;
+    }
+    for alternative in v.alternatives.iter().flatten() {
+        let unit = alternative.precision.map(|p| format!(" {p}")).unwrap_or_default();
+        row(out, "or", format_args!("{} as {}{unit}", alternative.iso, alternative.epoch))?;
     }
     if let Some(error) = &v.error {
         row(out, "error", format_args!("{}: {}", error.error, error.message))?;

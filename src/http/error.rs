@@ -167,7 +167,11 @@ impl ApiError {
                 | TimeError::PatternTooLong { .. }
                 | TimeError::PatternAndStyle
                 | TimeError::PatternWithoutCustom { .. }
-                | TimeError::MissingPattern => INVALID_PATTERN,
+                | TimeError::MissingPattern
+                | TimeError::InvalidInputFormat { .. } => INVALID_PATTERN,
+                TimeError::InvalidEpoch { .. } | TimeError::NotInEpoch { .. } => {
+                    (StatusCode::BAD_REQUEST, 40014, "invalid_epoch")
+                }
                 TimeError::InvalidStyle { .. } | TimeError::StyleWithoutDiscord { .. } => INVALID_STYLE,
                 TimeError::AmbiguousLocalTime { .. } => (StatusCode::BAD_REQUEST, 40009, "ambiguous_local_time"),
                 // SPEC 6 has no code of its own for this: it is a malformed parameter.
@@ -282,11 +286,14 @@ impl ApiError {
                 | TimeError::PatternTooLong { .. }
                 | TimeError::PatternAndStyle
                 | TimeError::PatternWithoutCustom { .. } => "pattern",
+                TimeError::InvalidInputFormat { .. } => "input_format",
+                TimeError::InvalidEpoch { .. } => "epoch",
                 // A zone named inside an input is that input's fault.
                 TimeError::UnknownTimezone { .. } => input.unwrap_or("timezone"),
                 TimeError::InvalidTimestamp { .. }
                 | TimeError::OutOfRange { .. }
-                | TimeError::AmbiguousLocalTime { .. } => input.unwrap_or("timestamp"),
+                | TimeError::AmbiguousLocalTime { .. }
+                | TimeError::NotInEpoch { .. } => input.unwrap_or("timestamp"),
             }),
             ApiError::BothInputAndBatch | ApiError::EmptyBatch | ApiError::BatchTooLarge { .. } => Some("timestamps"),
             _ => None,

@@ -14,8 +14,9 @@ use serde_json::Value;
 
 use super::error::ApiError;
 
-/// The one parameter that may repeat in a query string or form body.
-const BATCH_PARAM: &str = "timestamps";
+/// The parameters that may repeat in a query string or form body, each
+/// repetition an item of a list: a batch, and the patterns of `input_format`.
+const LIST_PARAMS: [&str; 2] = ["timestamps", "input_format"];
 
 /// The most parameters a request may carry, counted across the query string
 /// and the body (a batch is one parameter). Every endpoint takes far fewer;
@@ -60,7 +61,7 @@ impl RawParams {
         for (name, value) in form_urlencoded::parse(text) {
             let (name, value) = (name.into_owned(), value.into_owned());
             // A batch in a query string or form: `timestamps=1&timestamps=2`.
-            if name == BATCH_PARAM {
+            if LIST_PARAMS.contains(&name.as_str()) {
                 match self.0.iter_mut().find(|(existing, _)| *existing == name) {
                     Some((_, Value::Array(items))) => items.push(Value::String(value)),
                     _ => self.push(name, Value::Array(vec![Value::String(value)]))?,

@@ -205,7 +205,7 @@ fn common_errors(builder: ResponsesBuilder) -> ResponsesBuilder {
 const BAD_REQUEST_CODES: &str = "40000 bad_request, 40001 missing_parameter, 40002 invalid_timestamp, \
     40003 unknown_timezone, 40004 invalid_format, 40005 invalid_precision, 40006 out_of_range, \
     40007 invalid_pattern, 40008 invalid_style, 40009 ambiguous_local_time, 40010 unknown_parameter, \
-    40011 batch_too_large";
+    40011 batch_too_large, 40014 invalid_epoch";
 
 /// Error responses of a GET with query parameters.
 pub struct QueryErrors;

@@ -20,8 +20,8 @@ use utoipa::{IntoParams, ToSchema};
 use super::error::ApiError;
 use super::extract::{RawParams, fields_of, json_type};
 use super::schema;
-use crate::time::input::MAX_INPUT_CHARS;
-use crate::time::{Disambiguation, Format, Input, Precision, ReadOptions, Zone};
+use crate::time::input::{MAX_INPUT_CHARS, check_input_formats};
+use crate::time::{Disambiguation, Epoch, Format, Input, Precision, ReadOptions, Zone};
 
 /// The most items one batch may hold (SPEC 4.5).
 pub const MAX_BATCH: usize = 1000;
@@ -71,6 +71,12 @@ pub struct TimestampParams {
     #[param(schema_with = schema::disambiguation)]
     #[schema(schema_with = schema::disambiguation_or_null)]
     pub disambiguation: Option<String>,
+    #[param(schema_with = schema::epoch)]
+    #[schema(schema_with = schema::epoch_or_null)]
+    pub epoch: Option<String>,
+    #[param(style = Form, explode, schema_with = schema::query_input_format)]
+    #[schema(schema_with = schema::input_format)]
+    pub input_format: Option<Value>,
 }
 
 // The parameters of validate, described as those of convert are.
@@ -98,6 +104,12 @@ pub struct ValidateParams {
     #[param(schema_with = schema::disambiguation)]
     #[schema(schema_with = schema::disambiguation_or_null)]
     pub disambiguation: Option<String>,
+    #[param(schema_with = schema::epoch)]
+    #[schema(schema_with = schema::epoch_or_null)]
+    pub epoch: Option<String>,
+    #[param(style = Form, explode, schema_with = schema::query_input_format)]
+    #[schema(schema_with = schema::input_format)]
+    pub input_format: Option<Value>,
 }
 
 /// Parameters of the zone list.
@@ -218,20 +230,75 @@ pub struct Reading {
     pub zone: Zone,
     pub precision: Option<Precision>,
     pub disambiguation: Disambiguation,
+    pub epoch: Option<Epoch>,
+    pub patterns: Vec<String>,
+}
+
+/// The [`HowToRead`] of a parameter struct that has its five fields.
+macro_rules! how_to_read {
+    ($params:expr) => {
+        HowToRead {
+            timezone: $params.timezone.as_deref(),
+            precision: $params.precision.as_deref(),
+            disambiguation: $params.disambiguation.as_deref(),
+            epoch: $params.epoch.as_deref(),
+            input_format: $params.input_format.as_ref(),
+        }
+    };
+}
+
+/// The parameters that say how inputs are read, as sent.
+struct HowToRead<'a> {
+    timezone: Option<&'a str>,
+    precision: Option<&'a str>,
+    disambiguation: Option<&'a str>,
+    epoch: Option<&'a str>,
+    input_format: Option<&'a Value>,
 }
 
 impl Reading {
-    fn new(timezone: Option<&str>, precision: Option<&str>, disambiguation: Option<&str>) -> Result<Self, ApiError> {
+    fn new(sent: HowToRead<'_>) -> Result<Self, ApiError> {
         Ok(Reading {
-            zone: zone(timezone)?,
-            precision: self::precision(precision)?,
-            disambiguation: disambiguation.map_or(Ok(Disambiguation::default()), str::parse).map_err(ApiError::time)?,
+            zone: zone(sent.timezone)?,
+            precision: self::precision(sent.precision)?,
+            disambiguation: sent
+                .disambiguation
+                .map_or(Ok(Disambiguation::default()), str::parse)
+                .map_err(ApiError::time)?,
+            epoch: sent.epoch.map_or(Ok(None), Epoch::parse).map_err(ApiError::time)?,
+            patterns: sent.input_format.map_or(Ok(Vec::new()), input_formats)?,
         })
     }
 
     pub fn options(&self, now: Timestamp) -> ReadOptions<'_> {
-        ReadOptions { zone: &self.zone, precision: self.precision, disambiguation: self.disambiguation, now }
+        ReadOptions {
+            precision: self.precision,
+            disambiguation: self.disambiguation,
+            epoch: self.epoch,
+            patterns: &self.patterns,
+            ..ReadOptions::new(&self.zone, now)
+        }
     }
+}
+
+/// `input_format`: one pattern (a string), or a list of them (a JSON array,
+/// or the name repeated in a query string or form).
+fn input_formats(value: &Value) -> Result<Vec<String>, ApiError> {
+    let wrong = |given: &Value| ApiError::WrongType {
+        param: "input_format",
+        expected: "a string or an array of strings",
+        given: json_type(given),
+    };
+    let patterns = match value {
+        Value::String(pattern) => vec![pattern.clone()],
+        Value::Array(items) => items
+            .iter()
+            .map(|item| item.as_str().map(str::to_owned).ok_or_else(|| wrong(item)))
+            .collect::<Result<_, _>>()?,
+        other => return Err(wrong(other)),
+    };
+    check_input_formats(&patterns).map_err(ApiError::time)?;
+    Ok(patterns)
 }
 
 impl CurrentParams {
@@ -250,8 +317,7 @@ impl TimestampParams {
     /// The inputs, how to read them, and the format asked for.
     pub fn read(&self) -> Result<(Inputs<'_>, Reading, Option<Format>), ApiError> {
         let inputs = inputs(&self.timestamp, &self.timestamps)?;
-        let reading =
-            Reading::new(self.timezone.as_deref(), self.precision.as_deref(), self.disambiguation.as_deref())?;
+        let reading = Reading::new(how_to_read!(self))?;
         let format = Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
             .map_err(ApiError::time)?;
         Ok((inputs, reading, format))
@@ -267,8 +333,7 @@ impl ValidateParams {
     /// The inputs and how to read them.
     pub fn read(&self) -> Result<(Inputs<'_>, Reading), ApiError> {
         let inputs = inputs(&self.timestamp, &self.timestamps)?;
-        let reading =
-            Reading::new(self.timezone.as_deref(), self.precision.as_deref(), self.disambiguation.as_deref())?;
+        let reading = Reading::new(how_to_read!(self))?;
         Ok((inputs, reading))
     }
 }

@@ -9,6 +9,7 @@ use utoipa::openapi::schema::{
 use utoipa::openapi::{RefOr, Schema};
 
 use super::params::MAX_BATCH;
+use crate::time::MAX_INPUT_FORMATS;
 use crate::time::input::MAX_INPUT_CHARS;
 use crate::time::render::MAX_PATTERN_CHARS;
 
@@ -100,6 +101,67 @@ pub fn disambiguation() -> RefOr<Schema> {
 
 pub fn disambiguation_or_null() -> RefOr<Schema> {
     or_null(disambiguation())
+}
+
+/// The `epoch` parameter.
+pub fn epoch() -> RefOr<Schema> {
+    let names: Vec<&str> = crate::time::Epoch::names().filter(|name| *name != "snowflake:MS").collect();
+    utoipa::openapi::schema::AnyOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .enum_values(Some(names))
+                .description(Some("A named system (any case is accepted; this list is the canonical spelling)")),
+        )
+        .item(ObjectBuilder::new().schema_type(Type::String).pattern(Some("^snowflake:-?[0-9]{1,14}$")).description(
+            Some(
+                "A Snowflake scheme with its epoch in Unix milliseconds (any epoch from years -9999 to 9999 \
+                     is accepted; 14 digits always fit)",
+            ),
+        ))
+        .description(Some(format!(
+            "The epoch system of numeric inputs (SPEC 8.1; any case): {}. `snowflake:MS` is any Snowflake scheme \
+             whose epoch is MS Unix milliseconds. Default `unix`",
+            crate::time::Epoch::names().collect::<Vec<_>>().join(", ")
+        )))
+        .examples([serde_json::json!("filetime"), serde_json::json!("discord")])
+        .into()
+}
+
+pub fn epoch_or_null() -> RefOr<Schema> {
+    or_null(epoch())
+}
+
+/// One `input_format` pattern.
+fn input_pattern() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length(Some(1))
+        .max_length(Some(MAX_PATTERN_CHARS))
+        .examples([serde_json::json!("%d/%m/%Y %H:%M")])
+}
+
+const INPUT_FORMAT: &str = "strptime patterns to read the input with instead of the built-in readers, tried in \
+    order; the first that reads the whole input wins. A pattern without an offset is a wall-clock time in `timezone`";
+
+/// `input_format` in a JSON body: a pattern, or a list of them.
+pub fn input_format() -> RefOr<Schema> {
+    OneOfBuilder::new()
+        .item(input_pattern())
+        .item(ArrayBuilder::new().items(input_pattern()).min_items(Some(1)).max_items(Some(MAX_INPUT_FORMATS)))
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .description(Some(format!("{INPUT_FORMAT}: one, or a list of 1 to {MAX_INPUT_FORMATS}")))
+        .into()
+}
+
+/// `input_format` in a query string or form body: the name repeated for a list.
+pub fn query_input_format() -> RefOr<Schema> {
+    ArrayBuilder::new()
+        .items(input_pattern())
+        .min_items(Some(1))
+        .max_items(Some(MAX_INPUT_FORMATS))
+        .description(Some(format!("{INPUT_FORMAT}: repeat the name for a list of up to {MAX_INPUT_FORMATS}")))
+        .into()
 }
 
 /// The `pattern` parameter.

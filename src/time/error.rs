@@ -63,6 +63,15 @@ pub enum TimeError {
     EmptyPattern,
     #[error("pattern is {chars} characters long; at most {MAX_PATTERN_CHARS} are accepted")]
     PatternTooLong { chars: usize },
+    #[error("unknown epoch {given:?}: use one of {}", super::epoch::Epoch::names().collect::<Vec<_>>().join(", "))]
+    InvalidEpoch { given: String },
+    /// A value that the epoch system named by `epoch` cannot hold (a
+    /// negative GPS time, Excel's 1900-02-29, an HFS+ count beyond 32 bits).
+    #[error("{message}")]
+    NotInEpoch { message: String },
+    /// `input_format` is not 1 to 8 patterns of 1 to 256 characters.
+    #[error("input_format {detail}")]
+    InvalidInputFormat { detail: String },
     /// A directive the strftime layer cannot write; `detail` is its reason.
     #[error("invalid pattern {pattern:?}: {detail}")]
     InvalidPattern { pattern: String, detail: String },
@@ -95,7 +104,9 @@ impl TimeError {
             | TimeError::MissingPattern
             | TimeError::EmptyPattern
             | TimeError::PatternTooLong { .. }
-            | TimeError::InvalidPattern { .. } => "invalid_pattern",
+            | TimeError::InvalidPattern { .. }
+            | TimeError::InvalidInputFormat { .. } => "invalid_pattern",
+            TimeError::InvalidEpoch { .. } | TimeError::NotInEpoch { .. } => "invalid_epoch",
         }
     }
 

@@ -16,9 +16,12 @@ use jiff::civil::{Date, DateTime, ISOWeekDate, Time, Weekday};
 use jiff::tz::{AmbiguousOffset, Offset};
 use serde::Serialize;
 
+use super::epoch::Epoch;
 use super::iso::{self, DateForm, Parsed, UtcOffset, ZoneAnnotation};
 use super::mail::{self, Form, NamedMonthDate};
-use super::{Precision, TimeError, Zone};
+use super::render::MAX_PATTERN_CHARS;
+use super::{Precision, TimeError, Zone, id};
+use crate::answer::IdFields;
 
 /// The longest timestamp text accepted (SPEC 5).
 pub const MAX_INPUT_CHARS: usize = 256;
@@ -54,10 +57,20 @@ pub enum Kind {
     LocalDatetime,
     /// NCSA/Apache common log format, as the `clf` preset writes it.
     Clf,
+    /// A value of the epoch system named by `epoch` (SPEC 8.1).
+    Epoch,
+    /// Text read by one of the `input_format` patterns (SPEC 8.4).
+    Pattern,
+    UuidV1,
+    UuidV6,
+    UuidV7,
+    Ulid,
+    ObjectId,
+    Ksuid,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 17] = [
         Kind::Unix,
         Kind::Iso8601,
         Kind::Rfc3339,
@@ -67,6 +80,14 @@ impl Kind {
         Kind::Date,
         Kind::LocalDatetime,
         Kind::Clf,
+        Kind::Epoch,
+        Kind::Pattern,
+        Kind::UuidV1,
+        Kind::UuidV6,
+        Kind::UuidV7,
+        Kind::Ulid,
+        Kind::ObjectId,
+        Kind::Ksuid,
     ];
 
     /// The name used in JSON and messages.
@@ -81,6 +102,14 @@ impl Kind {
             Kind::Date => "date",
             Kind::LocalDatetime => "local_datetime",
             Kind::Clf => "clf",
+            Kind::Epoch => "epoch",
+            Kind::Pattern => "pattern",
+            Kind::UuidV1 => "uuid_v1",
+            Kind::UuidV6 => "uuid_v6",
+            Kind::UuidV7 => "uuid_v7",
+            Kind::Ulid => "ulid",
+            Kind::ObjectId => "objectid",
+            Kind::Ksuid => "ksuid",
         }
     }
 }
@@ -136,6 +165,9 @@ impl FromStr for Disambiguation {
     }
 }
 
+/// The most patterns `input_format` may list (SPEC 8.4).
+pub const MAX_INPUT_FORMATS: usize = 8;
+
 /// How to read an input: the zone of wall-clock times, a stated unit, and
 /// the DST rule.
 #[derive(Clone, Copy, Debug)]
@@ -146,6 +178,26 @@ pub struct ReadOptions<'z> {
     /// The reader's clock, for inputs read relative to it (RFC 850's
     /// two-digit years).
     pub now: Timestamp,
+    /// The epoch system of numeric inputs; `None` for Unix time.
+    pub epoch: Option<Epoch>,
+    /// `input_format`: strptime patterns tried in order instead of the
+    /// built-in readers; empty for none.
+    pub patterns: &'z [String],
+}
+
+impl<'z> ReadOptions<'z> {
+    /// Inputs read in `zone` with everything else at its default: unit
+    /// detected, `compatible`, Unix time, no patterns.
+    pub fn new(zone: &'z Zone, now: Timestamp) -> ReadOptions<'z> {
+        ReadOptions {
+            zone,
+            precision: None,
+            disambiguation: Disambiguation::Compatible,
+            now,
+            epoch: None,
+            patterns: &[],
+        }
+    }
 }
 
 /// An input turned into an instant.
@@ -156,9 +208,38 @@ pub struct Reading {
     /// The unit of the `timestamp` output field.
     pub precision: Precision,
     pub precision_detected: bool,
-    /// Set when a wall-clock time fell in a DST gap or fold: what happened
-    /// and how it was resolved.
+    /// Set when a wall-clock time fell in a DST gap or fold (what happened
+    /// and how it was resolved), or a GPS time in a leap second.
     pub local_time_note: Option<String>,
+    /// For [`Kind::Epoch`]: the system.
+    pub epoch: Option<Epoch>,
+    /// For [`Kind::Pattern`]: the pattern that read the input.
+    pub pattern: Option<String>,
+    /// For an ID: its other fields.
+    pub id: Option<IdFields>,
+}
+
+impl Reading {
+    /// A reading of a date string or Unix number, with nothing of SPEC 8.
+    fn plain(instant: Timestamp, kind: Kind, precision: Precision, precision_detected: bool) -> Reading {
+        Reading {
+            instant,
+            kind,
+            precision,
+            precision_detected,
+            local_time_note: None,
+            epoch: None,
+            pattern: None,
+            id: None,
+        }
+    }
+
+    /// A reading whose `timestamp` unit is stated, or else the coarsest that
+    /// holds the instant exactly.
+    fn exact(instant: Timestamp, kind: Kind, options: &ReadOptions<'_>) -> Reading {
+        let precision = options.precision.unwrap_or_else(|| Precision::exact_for(instant));
+        Reading::plain(instant, kind, precision, options.precision.is_none())
+    }
 }
 
 /// Reads one timestamp.
@@ -166,18 +247,93 @@ pub struct Reading {
 /// ```
 /// use tsconv::time::{read, Input, Kind, Precision, ReadOptions, Zone};
 /// let utc = Zone::utc();
-/// let options =
-///     ReadOptions { zone: &utc, precision: None, disambiguation: Default::default(), now: jiff::Timestamp::now() };
+/// let options = ReadOptions::new(&utc, jiff::Timestamp::now());
 /// let reading = read(Input::Number("1700000000.5"), &options).unwrap();
 /// assert_eq!(reading.kind, Kind::Unix);
 /// assert_eq!(reading.precision, Precision::Milliseconds);
 /// assert_eq!(reading.instant.to_string(), "2023-11-14T22:13:20.5Z");
 /// ```
 pub fn read(input: Input<'_>, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    if !options.patterns.is_empty() {
+        return read_patterns(input.text().trim(), options);
+    }
+    if let Some(epoch) = options.epoch {
+        let text = input.text().trim();
+        let read = epoch.read(text, options.zone, options.disambiguation)?;
+        let mut reading = Reading::exact(read.instant, Kind::Epoch, options);
+        reading.local_time_note = read.note;
+        reading.epoch = Some(epoch);
+        reading.id = read.id;
+        return Ok(reading);
+    }
     match input {
         Input::Number(text) => read_number(text, 0, options),
         Input::Text(text) => read_text(text, options),
     }
+}
+
+/// Checks an `input_format` list: 1 to [`MAX_INPUT_FORMATS`] patterns, each
+/// of 1 to [`MAX_PATTERN_CHARS`] characters.
+pub fn check_input_formats(patterns: &[String]) -> Result<(), TimeError> {
+    let detail = if patterns.is_empty() {
+        "is empty: give one strptime pattern such as %d/%m/%Y %H:%M, or a list of them".to_owned()
+    } else if patterns.len() > MAX_INPUT_FORMATS {
+        format!("lists {} patterns; at most {MAX_INPUT_FORMATS} are accepted", patterns.len())
+    } else if let Some(i) = patterns.iter().position(String::is_empty) {
+        format!("pattern {} is empty", i + 1)
+    } else if let Some(long) = patterns.iter().find(|p| p.chars().count() > MAX_PATTERN_CHARS) {
+        format!(
+            "pattern {long:.40?}... is {} characters long; at most {MAX_PATTERN_CHARS} are accepted",
+            long.chars().count()
+        )
+    } else {
+        return Ok(());
+    };
+    Err(TimeError::InvalidInputFormat { detail })
+}
+
+/// Reads `text` with the first `input_format` pattern that reads all of it.
+fn read_patterns(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    let mut failures = Vec::with_capacity(options.patterns.len());
+    for pattern in options.patterns {
+        let read = jiff::fmt::strtime::parse(pattern, text)
+            .map_err(|e| strptime_message(&e))
+            .and_then(|parsed| instant_of_parse(text, &parsed, options).map_err(|e| e.to_string()));
+        match read {
+            Ok((instant, note)) => {
+                let mut reading = Reading::exact(instant, Kind::Pattern, options);
+                reading.local_time_note = note;
+                reading.pattern = Some(pattern.clone());
+                return Ok(reading);
+            }
+            Err(why) => failures.push(format!("{pattern:?} stopped: {why}")),
+        }
+    }
+    Err(TimeError::invalid(format!("{text:?} matches none of the input formats: {}", failures.join("; "))))
+}
+
+/// jiff's reason, without its prefix.
+fn strptime_message(error: &jiff::Error) -> String {
+    let message = error.to_string();
+    message.strip_prefix("strptime parsing failed: ").unwrap_or(&message).to_owned()
+}
+
+/// The instant of a strptime parse: at its offset, in its IANA zone, or as
+/// a wall-clock time in `timezone`.
+fn instant_of_parse(
+    text: &str,
+    parsed: &jiff::fmt::strtime::BrokenDownTime,
+    options: &ReadOptions<'_>,
+) -> Result<(Timestamp, Option<String>), TimeError> {
+    if parsed.timestamp().is_some() || parsed.offset().is_some() {
+        return parsed.to_timestamp().map(|t| (t, None)).map_err(|e| TimeError::invalid(strptime_message(&e)));
+    }
+    let datetime = parsed.to_datetime().map_err(|e| TimeError::invalid(strptime_message(&e)))?;
+    let zone = match parsed.iana_time_zone() {
+        Some(name) => Zone::parse_without_suggestions(name)?,
+        None => options.zone.clone(),
+    };
+    resolve_local(text, datetime, &zone, options.disambiguation)
 }
 
 fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
@@ -195,6 +351,14 @@ fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError
         return Err(TimeError::invalid(
             "timestamp is empty: send a Unix timestamp such as 1700000000 or a date such as 2023-11-14T22:13:20Z",
         ));
+    }
+    // A stated unit says a numeric text is a Unix number, whatever its length.
+    let stated_number = options.precision.is_some() && looks_numeric(trimmed);
+    if let Some(id) = id::recognise(trimmed).filter(|_| !stated_number) {
+        let id = id?;
+        let mut reading = Reading::exact(id.instant, id.kind, options);
+        reading.id = Some(id.fields);
+        return Ok(reading);
     }
     if looks_numeric(trimmed) {
         return read_number(trimmed, text[..lead].chars().count(), options);
@@ -401,7 +565,7 @@ fn read_number(text: &str, start: usize, options: &ReadOptions<'_>) -> Result<Re
                 .unwrap_or(Precision::Nanoseconds),
         ),
     };
-    Ok(Reading { instant, kind: Kind::Unix, precision, precision_detected, local_time_note: None })
+    Ok(Reading::plain(instant, Kind::Unix, precision, precision_detected))
 }
 
 fn out_of_range_number(text: &str, unit: Precision, detected: bool, nanos: Option<i128>) -> TimeError {
@@ -584,7 +748,7 @@ fn read_iso(text: &str, lead: usize, parsed: &Parsed<'_>, options: &ReadOptions<
             (Precision::for_fraction_digits(digits).unwrap_or(Precision::Nanoseconds), true)
         }
     };
-    Ok(Reading { instant, kind, precision, precision_detected, local_time_note: note })
+    Ok(Reading { local_time_note: note, ..Reading::plain(instant, kind, precision, precision_detected) })
 }
 
 /// An offset beside a bracketed zone must be the zone's offset at that
@@ -640,7 +804,7 @@ fn offset_nanos_text(nanos: i64) -> String {
 }
 
 /// Places a wall-clock time in `zone`, resolving gaps and folds.
-fn resolve_local(
+pub(super) fn resolve_local(
     text: &str,
     datetime: DateTime,
     zone: &Zone,
@@ -726,7 +890,7 @@ fn read_named_month(text: &str, date: &NamedMonthDate, options: &ReadOptions<'_>
         Some(precision) => (precision, false),
         None => (Precision::Seconds, true),
     };
-    Ok(Reading { instant, kind, precision, precision_detected, local_time_note: None })
+    Ok(Reading::plain(instant, kind, precision, precision_detected))
 }
 
 #[cfg(test)]
@@ -740,7 +904,7 @@ mod tests {
         d: Disambiguation,
     ) -> Result<Reading, TimeError> {
         let zone = Zone::parse(zone).unwrap();
-        read(input, &ReadOptions { zone: &zone, precision, disambiguation: d, now: Timestamp::UNIX_EPOCH })
+        read(input, &ReadOptions { precision, disambiguation: d, ..ReadOptions::new(&zone, Timestamp::UNIX_EPOCH) })
     }
 
     fn number(text: &str) -> Result<Reading, TimeError> {

@@ -4,13 +4,15 @@
 //! time zones, [`render`] turns an instant into every output form,
 //! [`validate`] builds the validation report, and [`ops`] composes them into
 //! the four operations that the HTTP layer and the CLI share. [`epoch`]
-//! reads and writes counts of other epoch systems and Snowflake IDs (SPEC
-//! 8.1; not yet offered by the API or the CLI: issue #13).
+//! reads and writes the other epoch systems of SPEC 8.1 (with [`leap`] for
+//! GPS time), and [`id`] the time-bearing IDs of SPEC 8.2.
 
 pub mod epoch;
 mod error;
+pub mod id;
 pub mod input;
 mod iso;
+pub mod leap;
 mod mail;
 pub mod ops;
 mod precision;
@@ -19,8 +21,9 @@ mod strftime;
 pub mod validate;
 pub mod zone;
 
+pub use epoch::Epoch;
 pub use error::TimeError;
-pub use input::{Disambiguation, Input, Kind, ReadOptions, Reading, read};
+pub use input::{Disambiguation, Input, Kind, MAX_INPUT_FORMATS, ReadOptions, Reading, read};
 pub use ops::{Formatted, Report, convert, current, format};
 pub use precision::{PRECISION_VALUES, Precision};
 pub use render::{DiscordStyle, Format, Pattern, View};

@@ -27,6 +27,7 @@ impl Report {
             units,
             zone: view.zone_info(),
             input: None,
+            id: None,
             formatted: None,
         }
     }
@@ -50,7 +51,13 @@ pub fn convert(
     let view = View::new(reading.instant, options.zone, reading.precision);
     let mut report = Report::new(&view);
     report.precision_detected = Some(reading.precision_detected);
-    report.input = Some(InputInfo { kind: reading.kind, text: input.text().to_owned() });
+    report.input = Some(InputInfo {
+        kind: reading.kind,
+        epoch: reading.epoch.map(|epoch| epoch.name().into_owned()),
+        pattern: reading.pattern,
+        text: input.text().to_owned(),
+    });
+    report.id = reading.id;
     report.formatted = format.map(|format| view.format(format, now)).transpose()?;
     Ok(report)
 }
@@ -95,10 +102,8 @@ pub fn format(
 mod tests {
     use super::*;
 
-    use crate::time::Disambiguation;
-
     fn options(zone: &Zone) -> ReadOptions<'_> {
-        ReadOptions { zone, precision: None, disambiguation: Disambiguation::Compatible, now: Timestamp::UNIX_EPOCH }
+        ReadOptions::new(zone, Timestamp::UNIX_EPOCH)
     }
 
     #[test]
@@ -108,7 +113,10 @@ mod tests {
         let report = convert(Input::Number("1700000000"), &options(&ny), Some(&Format::Clf), now).unwrap();
         assert_eq!(report.timestamp, 1_700_000_000);
         assert_eq!(report.precision_detected, Some(true));
-        assert_eq!(report.input, Some(InputInfo { kind: crate::time::Kind::Unix, text: "1700000000".into() }));
+        assert_eq!(
+            report.input,
+            Some(InputInfo { kind: crate::time::Kind::Unix, epoch: None, pattern: None, text: "1700000000".into() })
+        );
         assert_eq!(report.formatted.as_deref(), Some("14/Nov/2023:17:13:20 -0500"));
         assert_eq!(report.units_text.nanoseconds, "1700000000000000000");
         assert_eq!(report.zone.abbreviation, "EST");

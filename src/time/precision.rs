@@ -76,6 +76,14 @@ impl Precision {
         }
     }
 
+    /// The coarsest unit that holds `instant` exactly: the unit of the
+    /// `timestamp` field for inputs that are not Unix numbers (other epochs,
+    /// IDs, patterns), so that no digit is lost.
+    pub fn exact_for(instant: jiff::Timestamp) -> Precision {
+        let nanos = instant.as_nanosecond();
+        Precision::ALL.into_iter().find(|unit| nanos % unit.nanos() == 0).unwrap_or(Precision::Nanoseconds)
+    }
+
     /// Detects the unit of an integer from its absolute value (SPEC 2.2):
     /// below 10^11 seconds, below 10^14 milliseconds, below 10^17
     /// microseconds, otherwise nanoseconds.

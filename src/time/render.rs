@@ -11,6 +11,8 @@ use jiff::{Timestamp, Unit, Zoned};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
+use super::epoch::Epoch;
+use super::id::IdFormat;
 use super::zone::{push_two_digits, whole_minutes};
 use super::{Precision, TimeError, Zone, ZoneInfo};
 
@@ -208,6 +210,8 @@ impl<'z> View<'z> {
         match format {
             Format::Discord(style) => Ok(self.discord(*style)),
             Format::Custom(pattern) => pattern.render(&self.zoned),
+            Format::Epoch(epoch) => epoch.write_at(self.instant, self.zone, || self.zoned.datetime()),
+            Format::Id(id) => id.write(self.instant),
             preset => Ok(self.preset(preset, now)),
         }
     }
@@ -228,7 +232,7 @@ impl<'z> View<'z> {
             Format::Relative => relative(self.instant, now),
             Format::Syslog => self.syslog(),
             Format::IsoWeek => self.iso_week(),
-            Format::Discord(_) | Format::Custom(_) => String::new(),
+            Format::Discord(_) | Format::Custom(_) | Format::Epoch(_) | Format::Id(_) => String::new(),
         }
     }
 
@@ -253,6 +257,11 @@ impl<'z> View<'z> {
                     _ => preview.render(style),
                 }))
             },
+            epochs: {
+                let wall = self.zoned.datetime();
+                Epoch::WRITTEN.map(|epoch| epoch.write_at(self.instant, self.zone, || wall).ok())
+            },
+            ids: IdFormat::ALL.map(|id| id.write(self.instant).ok()),
         }
     }
 }
@@ -542,6 +551,10 @@ pub enum Format {
     IsoWeek,
     Discord(DiscordStyle),
     Custom(Pattern),
+    /// A count of an epoch system of SPEC 8.1 (not a Snowflake: those are IDs).
+    Epoch(Epoch),
+    /// The smallest ID of an instant (SPEC 8.3).
+    Id(IdFormat),
 }
 
 impl Format {
@@ -563,7 +576,12 @@ impl Format {
 
     /// Every value of the `format` parameter, for messages and docs.
     pub fn names() -> impl Iterator<Item = &'static str> {
-        Format::PRESETS.into_iter().map(|format| format.name()).chain(["discord", "custom"])
+        Format::PRESETS
+            .into_iter()
+            .map(|format| format.name())
+            .chain(["discord", "custom"])
+            .chain(Epoch::WRITTEN.map(Epoch::preset_name))
+            .chain(IdFormat::ALL.map(IdFormat::name))
     }
 
     /// Reads the `format`, `pattern` and `style` parameters together.
@@ -597,6 +615,12 @@ impl Format {
         if let Some(preset) = Format::PRESETS.into_iter().find(|format| format.name() == name) {
             return Ok(Some(preset));
         }
+        if let Some(epoch) = Epoch::WRITTEN.into_iter().find(|epoch| epoch.preset_name() == name) {
+            return Ok(Some(Format::Epoch(epoch)));
+        }
+        if let Some(id) = IdFormat::ALL.into_iter().find(|id| id.name() == name) {
+            return Ok(Some(Format::Id(id)));
+        }
         let format = match name.as_str() {
             "discord" => Format::Discord(style.map_or(Ok(DiscordStyle::ShortDateTime), str::parse)?),
             "custom" => match pattern {
@@ -624,6 +648,8 @@ impl Format {
             Format::IsoWeek => "iso_week",
             Format::Discord(_) => "discord",
             Format::Custom(_) => "custom",
+            Format::Epoch(epoch) => epoch.preset_name(),
+            Format::Id(id) => id.name(),
         }
     }
 }

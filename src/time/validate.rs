@@ -3,12 +3,15 @@
 
 use jiff::Timestamp;
 
-use super::input::{Input, Kind, ReadOptions, civil_date, looks_numeric, plausible, read};
+use std::borrow::Cow;
+
+use super::epoch::{Epoch, Snowflake};
+use super::input::{Input, Kind, ReadOptions, Reading, civil_date, looks_numeric, plausible, read};
 use super::render::View;
-use super::{Precision, TimeError};
+use super::{Precision, TimeError, Zone};
 use super::{iso, mail};
 
-pub use crate::answer::{Conforms, Normalized, Validation, ValidationError};
+pub use crate::answer::{Alternative, Conforms, Normalized, Validation, ValidationError};
 
 /// Validates one input. Never fails: an invalid input is the answer.
 pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
@@ -16,13 +19,17 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
     match read(input, options) {
         Ok(reading) => {
             let view = View::new(reading.instant, options.zone, reading.precision);
-            let mut warnings: Vec<String> = reading.local_time_note.into_iter().collect();
+            let mut warnings: Vec<String> = reading.local_time_note.clone().into_iter().collect();
             if reading.kind == Kind::Unix {
                 warnings.extend(implausible_unit_warning(input.text(), reading.instant, reading.precision));
             }
             Validation {
                 valid: true,
                 kind: Some(reading.kind),
+                epoch: reading.epoch.map(|epoch| epoch.name().into_owned()),
+                alternatives: alternatives(input, &reading, options),
+                pattern: reading.pattern,
+                id: reading.id,
                 precision: Some(reading.precision),
                 precision_detected: Some(reading.precision_detected),
                 conforms,
@@ -34,6 +41,10 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
         Err(error) => Validation {
             valid: false,
             kind: None,
+            epoch: None,
+            pattern: None,
+            id: None,
+            alternatives: None,
             precision: None,
             precision_detected: None,
             conforms,
@@ -69,10 +80,51 @@ fn implausible_unit_warning(text: &str, instant: Timestamp, unit: Precision) -> 
         let alternative = Timestamp::from_nanosecond(alternative).ok().filter(|&t| !suspicious(t))?;
         Some(format!(
             "{text} read as {unit} lands at {}; as {other} it would be {} (pass precision={other} if that is meant)",
-            View::new(instant, &super::Zone::utc(), unit).rfc3339(),
-            View::new(alternative, &super::Zone::utc(), other).rfc3339(),
+            View::new(instant, &Zone::utc(), unit).rfc3339(),
+            View::new(alternative, &Zone::utc(), other).rfc3339(),
         ))
     })
+}
+
+/// Every other reading of a bare number under which it lands between 1970
+/// and 2100 (SPEC 8.4), most likely first: as a Discord, then a Twitter
+/// Snowflake (integers of 15 to 20 digits only), in each Unix unit, then in
+/// each system of [`Epoch::WRITTEN`]. `None` for inputs that are not bare
+/// numbers or are read by `input_format`.
+fn alternatives(input: Input<'_>, reading: &Reading, options: &ReadOptions<'_>) -> Option<Vec<Alternative>> {
+    let text = input.text().trim();
+    if !options.patterns.is_empty() || !looks_numeric(text) {
+        return None;
+    }
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    let snowflakes: &[Epoch] = if (15..=20).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()) {
+        &[Epoch::Snowflake(Snowflake::DISCORD), Epoch::Snowflake(Snowflake::TWITTER)]
+    } else {
+        &[]
+    };
+    let unix = Precision::ALL.into_iter().filter_map(|unit| {
+        let options = ReadOptions { precision: Some(unit), epoch: None, ..*options };
+        let instant = read(Input::Text(text), &options).ok()?.instant;
+        Some((None, Some(unit), instant))
+    });
+    let epochs = snowflakes.iter().chain(&Epoch::WRITTEN).filter_map(|epoch| {
+        let instant = epoch.read(text, options.zone, options.disambiguation).ok()?.instant;
+        Some((Some(*epoch), None, instant))
+    });
+    let (first, last) = epochs.partition::<Vec<_>, _>(|(epoch, _, _)| matches!(epoch, Some(Epoch::Snowflake(_))));
+    let found = first
+        .into_iter()
+        .chain(unix)
+        .chain(last)
+        .filter(|(epoch, _, instant)| !(*epoch == reading.epoch && *instant == reading.instant))
+        .filter(|(_, _, instant)| (0..4_102_444_800).contains(&instant.as_second()))
+        .map(|(epoch, precision, instant)| Alternative {
+            epoch: epoch.map_or(Cow::Borrowed("unix"), Epoch::name).into_owned(),
+            precision,
+            iso: View::new(instant, &Zone::utc(), Precision::Milliseconds).iso(),
+        })
+        .collect();
+    Some(found)
 }
 
 /// Which standards `input` conforms to. Numbers and numeric strings are
@@ -110,19 +162,11 @@ pub fn conforms(input: Input<'_>, now: Timestamp) -> Conforms {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::time::{Disambiguation, Zone};
+    use crate::time::Zone;
 
     fn check(input: Input<'_>, zone: &str, precision: Option<Precision>) -> Validation {
         let zone = Zone::parse(zone).unwrap();
-        validate(
-            input,
-            &ReadOptions {
-                zone: &zone,
-                precision,
-                disambiguation: Disambiguation::Compatible,
-                now: Timestamp::UNIX_EPOCH,
-            },
-        )
+        validate(input, &ReadOptions { precision, ..ReadOptions::new(&zone, Timestamp::UNIX_EPOCH) })
     }
 
     #[test]

@@ -201,6 +201,7 @@ pub fn list(at: Timestamp, filter: Option<&str>) -> ZoneList {
         .collect();
     ZoneList {
         tzdb_version: tzdb_version(),
+        leap_seconds_expire: super::leap::expires(),
         at: jiff::fmt::temporal::DateTimePrinter::new().precision(Some(0)).timestamp_to_string(&at),
         count: zones.len(),
         zones,

@@ -132,3 +132,35 @@ fn usage_errors_exit_2() {
     }
     assert_eq!(tsconv(&["convert", "yesterday"], None).status.code(), Some(1));
 }
+
+/// SPEC 8 from the shell: `--epoch`, `--input-format`, the ID presets and
+/// IDs recognised by shape, in every command, with usage errors for bad flags.
+#[test]
+fn epochs_ids_and_input_formats() {
+    let output = tsconv(&["format", "2023-11-14T22:13:20Z", "--format", "discord_snowflake"], None);
+    assert_eq!((output.status.code(), stdout(&output)), (Some(0), "1174109840998400000\n".to_owned()));
+    // One Excel serial per line, in a zone, read back as JSON.
+    let output =
+        tsconv(&["convert", "-", "--epoch", "excel", "--tz", "America/New_York", "--json"], Some("45244.5\n60\n"));
+    assert_eq!(output.status.code(), Some(1), "the second line is Excel's fictitious day");
+    let data: serde_json::Value = serde_json::from_str(stdout(&output).lines().next().unwrap()).unwrap();
+    assert_eq!(data["iso"], "2023-11-14T17:00:00.000Z");
+    assert_eq!(data["input"]["epoch"], "excel");
+    assert!(stderr(&output).contains("line 2: Excel serial 60 is 1900-02-29"), "{}", stderr(&output));
+    let output =
+        tsconv(&["validate", "20231114", "--input-format", "%Y-%m-%d", "--input-format", "%Y%m%d", "--json"], None);
+    let data: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!((data["kind"].as_str(), data["pattern"].as_str()), (Some("pattern"), Some("%Y%m%d")));
+    let output = tsconv(&["convert", "507f1f77bcf86cd799439011"], None);
+    assert!(
+        stdout(&output).contains("input       objectid\nrandom      bcf86cd799\ncounter     4427793\n"),
+        "{}",
+        stdout(&output)
+    );
+    // Usage errors: exit status 2.
+    assert_eq!(tsconv(&["convert", "1", "--epoch", "windows"], None).status.code(), Some(2));
+    let nine: Vec<&str> = ["convert", "1"].into_iter().chain(["--input-format", "%s"].repeat(9)).collect();
+    let output = tsconv(&nine, None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("at most 8"), "{}", stderr(&output));
+}

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use jiff::Timestamp;
 use serde_json::Value;
 use tsconv::time::validate::conforms;
-use tsconv::time::{Disambiguation, Input, Kind, ReadOptions, Zone, read};
+use tsconv::time::{Input, Kind, ReadOptions, Zone, read};
 
 fn corpus(name: &str) -> Vec<Value> {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -22,10 +22,7 @@ fn corpus(name: &str) -> Vec<Value> {
 fn read_utc(text: &str) -> Result<tsconv::time::Reading, tsconv::time::TimeError> {
     let utc = Zone::utc();
     let now = Timestamp::from_second(1_795_000_000).unwrap();
-    read(
-        Input::Text(text),
-        &ReadOptions { zone: &utc, precision: None, disambiguation: Disambiguation::Compatible, now },
-    )
+    read(Input::Text(text), &ReadOptions::new(&utc, now))
 }
 
 /// Why tsconv answers a corpus case differently, on purpose.

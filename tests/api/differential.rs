@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use jiff::Timestamp;
 use tsconv::time::render::in_unit;
-use tsconv::time::{Disambiguation, Input, Precision, ReadOptions, Zone, convert, zone};
+use tsconv::time::{Input, Precision, ReadOptions, Zone, convert, zone};
 
 /// Zones whose DST flag differs by design: the bundled database is built
 /// from tzdb's "rearguard" data (summer time is DST, as people live it),
@@ -99,12 +99,7 @@ fn agrees_with_python_zoneinfo_over_1990_to_2023() {
         let instant = Timestamp::from_nanosecond(nanos).unwrap();
         let number = in_unit(instant, unit).to_string();
         let zone = Zone::parse(name).unwrap();
-        let options = ReadOptions {
-            zone: &zone,
-            precision: Some(unit),
-            disambiguation: Disambiguation::Compatible,
-            now: Timestamp::UNIX_EPOCH,
-        };
+        let options = ReadOptions { precision: Some(unit), ..ReadOptions::new(&zone, Timestamp::UNIX_EPOCH) };
         let report = convert(Input::Number(&number), &options, None, instant).unwrap();
         let floored = in_unit(instant, unit) * unit.nanos();
         let seconds = floored.div_euclid(1_000_000_000);

@@ -42,6 +42,29 @@ async fn every_error_body_is_pinned() {
         ("an unknown disambiguation", "/api/timestamp/convert?timestamp=1&disambiguation=latest"),
         ("no such route", "/api/timestamp/nope"),
         ("no such page", "/nope"),
+        // SPEC 8: epochs, IDs and input formats.
+        ("an unknown epoch", "/api/timestamp/convert?timestamp=1&epoch=windows"),
+        ("Excel's fictitious 1900-02-29", "/api/timestamp/convert?timestamp=60.5&epoch=excel"),
+        ("an Excel serial below 1", "/api/timestamp/convert?timestamp=0.5&epoch=excel"),
+        ("a negative GPS time", "/api/timestamp/validate?timestamp=-1&epoch=gps"),
+        ("an HFS+ count beyond 32 bits", "/api/timestamp/convert?timestamp=4294967296&epoch=hfs"),
+        ("a Snowflake that is not a whole number", "/api/timestamp/convert?timestamp=1.5&epoch=discord"),
+        ("a count off a whole nanosecond", "/api/timestamp/convert?timestamp=60000.0000000000001&epoch=mjd"),
+        ("a filetime beyond year 9999", "/api/timestamp/convert?timestamp=9999999999999999999999&epoch=filetime"),
+        ("a UUID that carries no time", "/api/timestamp/convert?timestamp=9b2c4e0a-3f1d-4c8e-9a7b-2d5e6f708192"),
+        ("the nil UUID", "/api/timestamp/convert?timestamp=00000000-0000-0000-0000-000000000000"),
+        ("a ULID beyond 128 bits", "/api/timestamp/convert?timestamp=8ZZZZZZZZZZZZZZZZZZZZZZZZZ"),
+        ("an instant HFS+ cannot hold", "/api/timestamp/format?timestamp=2100-01-01T00:00:00Z&format=hfs"),
+        ("a Snowflake before its epoch", "/api/timestamp/format?timestamp=0&format=discord_snowflake"),
+        ("an ObjectId past 2106", "/api/timestamp/format?timestamp=2200-01-01&format=objectid"),
+        (
+            "no input_format matches",
+            "/api/timestamp/convert?timestamp=14.11.2023&input_format=%25d/%25m/%25Y&input_format=%25Y%25m%25d",
+        ),
+        (
+            "nine input formats",
+            "/api/timestamp/convert?timestamp=1&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s",
+        ),
     ];
     let mut pinned = Vec::new();
     for (what, uri) in queries {
@@ -61,6 +84,9 @@ async fn every_error_body_is_pinned() {
         ("a batch of 1001", format, json!({ "timestamps": many }).to_string()),
         ("timestamps not an array", convert, r#"{"timestamps": "1"}"#.to_owned()),
         ("null timestamp", format, r#"{"timestamp": null}"#.to_owned()),
+        ("input_format not a string", convert, r#"{"timestamp": "1", "input_format": 5}"#.to_owned()),
+        ("an empty input_format", convert, r#"{"timestamp": "1", "input_format": [""]}"#.to_owned()),
+        ("epoch not a string", validate, r#"{"timestamp": "1", "epoch": 1601}"#.to_owned()),
     ];
     for (what, path, body) in bodies {
         let reply = post_raw(path, "application/json", body.clone()).await;
@@ -100,7 +126,7 @@ async fn exact_body_of_an_unknown_parameter() {
         reply.body,
         json!({
             "code": 40010,
-            "message": "unknown parameter \"timezon\": did you mean timezone?; this endpoint accepts timestamp, timestamps, timezone, precision, format, pattern, style, disambiguation",
+            "message": "unknown parameter \"timezon\": did you mean timezone?; this endpoint accepts timestamp, timestamps, timezone, precision, format, pattern, style, disambiguation, epoch, input_format",
             "data": {"error": "unknown_parameter", "param": "timezon", "suggestion": "timezone"}
         })
     );

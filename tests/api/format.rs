@@ -35,6 +35,20 @@ async fn every_preset_of_the_spec() {
                 "t": "5:13 PM", "T": "5:13:20 PM", "d": "11/14/2023", "D": "November 14, 2023",
                 "f": "November 14, 2023 at 5:13 PM", "F": "Tuesday, November 14, 2023 at 5:13 PM",
                 "s": "11/14/2023, 5:13 PM", "S": "11/14/2023, 5:13:20 PM", "R": "3 years ago"
+            },
+            // SPEC 8.3; each value is checked against Python in tests/api/epochs.rs.
+            "epochs": {
+                "filetime": "133444736000000000", "webkit": "13344473600000000", "dotnet": "638355968000000000",
+                "cocoa": "721692800", "hfs": "3782844800", "ntp": "3908988800", "gps": "1384035218",
+                // Excel serials are the wall clock in New York: 17:13:20.
+                "excel": "45244.71759259259", "excel1904": "43782.71759259259",
+                "julian_day": "2460263.42592592592", "mjd": "60262.92592592592"
+            },
+            "ids": {
+                "discord_snowflake": "1174109840998400000", "twitter_snowflake": "1724551110456246272",
+                "uuid_v1": "04afc000-833b-11ee-8000-000000000000", "uuid_v6": "1ee833b0-4afc-6000-8000-000000000000",
+                "uuid_v7": "018bcfe5-6800-7000-8000-000000000000", "ulid": "01HF7YAT000000000000000000",
+                "objectid": "6553f1000000000000000000", "ksuid": "2YBXZHqCHEdmhp5sdLmoTEW73NQ"
             }
         })
     );

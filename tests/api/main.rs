@@ -9,6 +9,7 @@ mod conformance;
 mod convert;
 mod current;
 mod differential;
+mod epochs;
 mod errors;
 mod format;
 mod helpers;

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use jiff::Timestamp;
-use tsconv::time::{Disambiguation, DiscordStyle, Format, Input, Precision, ReadOptions, View, Zone, read};
+use tsconv::time::{DiscordStyle, Format, Input, Precision, ReadOptions, View, Zone, read};
 
 use crate::differential::Rng;
 
@@ -357,7 +357,7 @@ fn mail_and_http_dates_agree_with_python_email_utils() {
         }
     }
     let utc = Zone::utc();
-    let options = ReadOptions { zone: &utc, precision: None, disambiguation: Disambiguation::Compatible, now };
+    let options = ReadOptions::new(&utc, now);
     let mut differences = 0;
     for ((text, difference), theirs) in reads.iter().zip(&lines[writes.len()..]) {
         let theirs: i64 = theirs.parse().unwrap();

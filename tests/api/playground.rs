@@ -22,6 +22,10 @@ async fn the_page_is_served_from_the_binary() {
     for endpoint in ["/api/timestamp/convert", "/api/timestamp/format", "/api/timestamp/current", "/api/timezones"] {
         assert!(page.contains(endpoint), "{endpoint}");
     }
+    // The epoch selector offers every named system of the engine.
+    for name in tsconv::time::Epoch::names().filter(|name| !["unix", "snowflake:MS"].contains(name)) {
+        assert!(page.contains(&format!("<option value=\"{name}\">")), "{name}");
+    }
 }
 
 #[test]

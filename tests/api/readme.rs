@@ -92,23 +92,82 @@ async fn every_example_of_the_accepted_inputs_table_reads_as_its_kind() {
     let mut examples = 0;
     for row in table.lines().skip(2) {
         let cells: Vec<&str> = row.split(" | ").collect();
-        let kind = cells[1].trim_matches('`');
-        for example in cells[2].split('`').skip(1).step_by(2) {
+        let kinds: Vec<&str> = cells[1].split('`').skip(1).step_by(2).collect();
+        let spans: Vec<&str> = cells[2].split('`').skip(1).step_by(2).collect();
+        // "`value` with `name=setting`": one example read with that parameter.
+        let (spans, setting) = match cells[2].contains(" with `") {
+            true => (&spans[..1], spans[1].split_once('=')),
+            false => (&spans[..], None),
+        };
+        for example in spans {
             // Examples are `…` spans; a JSON string or number example is
             // sent as written, anything else as a string.
-            let body = if example.starts_with('"') || example.parse::<f64>().is_ok() {
-                format!(r#"{{"timestamp": {example}, "timezone": "UTC"}}"#)
+            let mut body: serde_json::Value = if example.starts_with('"') || example.parse::<f64>().is_ok() {
+                serde_json::from_str(&format!(r#"{{"timestamp": {example}, "timezone": "UTC"}}"#)).unwrap()
             } else {
-                serde_json::json!({"timestamp": example, "timezone": "UTC"}).to_string()
+                serde_json::json!({"timestamp": example, "timezone": "UTC"})
             };
-            let reply = crate::helpers::post_raw("/api/timestamp/validate", "application/json", body).await;
+            if let Some((name, value)) = setting {
+                body[name] = value.into();
+            }
+            let reply = crate::helpers::post_json("/api/timestamp/validate", body).await;
             let data = reply.assert_ok();
             assert_eq!(data["valid"], true, "{example}: {data}");
-            assert_eq!(data["kind"], kind, "{example}: {data}");
+            assert!(kinds.contains(&data["kind"].as_str().unwrap()), "{example}: {data}");
             examples += 1;
         }
     }
     assert!(examples >= 20, "only {examples} examples found in the table");
+}
+
+/// The README's tables of epoch systems and IDs: each example reads as the
+/// instant shown (with the ID's fields), and the system's `format` preset
+/// writes a value that reads back to that instant.
+#[tokio::test]
+async fn every_row_of_the_epochs_and_ids_tables_converts_both_ways() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = readme.split("## Other epochs and IDs").nth(1).unwrap();
+    let mut tables = section.split("\n\n").filter(|block| block.starts_with("| "));
+    let spans = |cell: &str| cell.split('`').skip(1).step_by(2).map(str::to_owned).collect::<Vec<_>>();
+    let mut rows = 0;
+    for row in tables.next().unwrap().lines().skip(2) {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let (example, reads_as) = (spans(cells[3]), spans(cells[4]));
+        let epoch = example.get(1).cloned().unwrap_or_else(|| spans(cells[0])[0].clone());
+        let body = serde_json::json!({"timestamp": example[0], "epoch": epoch});
+        let data = crate::helpers::post_json("/api/timestamp/convert", body).await.assert_ok().clone();
+        assert_eq!(data["rfc3339"], reads_as[0], "{row}");
+        if ["unix", "discord", "twitter"].contains(&epoch.as_str()) || epoch.starts_with("snowflake:") {
+            rows += 1;
+            continue;
+        }
+        let query = format!("/api/timestamp/format?timestamp={}&format={epoch}", reads_as[0]);
+        let written = crate::helpers::get(&query).await.assert_ok()["formatted"].as_str().unwrap().to_owned();
+        let body = serde_json::json!({"timestamp": written, "epoch": epoch});
+        let back = crate::helpers::post_json("/api/timestamp/convert", body).await.assert_ok().clone();
+        assert_eq!(back["rfc3339"], reads_as[0], "{epoch}: {written}");
+        rows += 1;
+    }
+    for row in tables.next().unwrap().lines().skip(2) {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let (preset, example, time, fields) =
+            (&spans(cells[1])[0], &spans(cells[2])[0], &spans(cells[3])[0], &spans(cells[4])[0]);
+        let epoch = spans(cells[0]).into_iter().find_map(|span| span.strip_prefix("epoch=").map(str::to_owned));
+        let mut body = serde_json::json!({"timestamp": example});
+        if let Some(epoch) = epoch {
+            body["epoch"] = epoch.into();
+        }
+        let data = crate::helpers::post_json("/api/timestamp/convert", body.clone()).await.assert_ok().clone();
+        assert_eq!(data["rfc3339"], *time, "{row}");
+        assert_eq!(data["id"], serde_json::from_str::<serde_json::Value>(fields).unwrap(), "{row}");
+        let query = format!("/api/timestamp/format?timestamp={time}&format={preset}");
+        let first = crate::helpers::get(&query).await.assert_ok()["formatted"].as_str().unwrap().to_owned();
+        body["timestamp"] = first.clone().into();
+        let back = crate::helpers::post_json("/api/timestamp/convert", body).await.assert_ok().clone();
+        assert_eq!(back["rfc3339"], *time, "{preset}: {first}");
+        rows += 1;
+    }
+    assert_eq!(rows, 23, "rows of the two tables");
 }
 
 /// The README's table of `tsconv serve` options: every row names a flag the

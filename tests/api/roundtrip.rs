@@ -3,7 +3,7 @@
 use jiff::Timestamp;
 use proptest::prelude::*;
 use tsconv::time::render::in_unit;
-use tsconv::time::{Disambiguation, Format, Input, Precision, ReadOptions, View, Zone, read};
+use tsconv::time::{Format, Input, Precision, ReadOptions, View, Zone, read};
 
 const ZONES: &[&str] = &[
     "UTC",
@@ -36,8 +36,7 @@ fn floored(instant: Timestamp, unit: Precision) -> i128 {
 }
 
 fn read_back(input: Input<'_>, zone: &Zone, precision: Option<Precision>) -> Timestamp {
-    let options =
-        ReadOptions { zone, precision, disambiguation: Disambiguation::Compatible, now: Timestamp::UNIX_EPOCH };
+    let options = ReadOptions { precision, ..ReadOptions::new(zone, Timestamp::UNIX_EPOCH) };
     read(input, &options).unwrap_or_else(|e| panic!("{input:?}: {e}")).instant
 }
 
@@ -57,7 +56,7 @@ proptest! {
     fn the_detected_precision_of_rfc3339_is_the_rendered_one(instant in instant(), unit in unit()) {
         let utc = Zone::utc();
         let text = View::new(instant, &utc, unit).rfc3339();
-        let options = ReadOptions { zone: &utc, precision: None, disambiguation: Disambiguation::Compatible, now: Timestamp::UNIX_EPOCH };
+        let options = ReadOptions::new(&utc, Timestamp::UNIX_EPOCH);
         prop_assert_eq!(read(Input::Text(&text), &options).unwrap().precision, unit);
     }
 
@@ -96,7 +95,7 @@ proptest! {
             prop_assert_eq!(read_back(Input::Text(&view.utc()), &zone, None).as_nanosecond(), whole);
         }
         let local = view.local();
-        let options = ReadOptions { zone: &zone, precision: None, disambiguation: Disambiguation::Compatible, now: Timestamp::UNIX_EPOCH };
+        let options = ReadOptions::new(&zone, Timestamp::UNIX_EPOCH);
         let reading = read(Input::Text(&local), &options);
         // A wall-clock time in a fold may resolve to its other instant; one
         // in range always reads back to a time showing the same wall clock.

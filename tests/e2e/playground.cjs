@@ -89,6 +89,25 @@ async function main() {
   await waitText(page, "[data-field=rfc3339]", "2024-03-10T01:30:00-05:00");
   assert.ok(page.url().includes("disambiguation=earlier"));
 
+  // A pasted Discord id: the alternatives offer its date as a Snowflake;
+  // choosing it sets the epoch and shows the id's fields.
+  await type(page, "175928847299117063");
+  await page.waitForSelector("#alternatives-row", { state: "visible" });
+  await page.click("#alternatives button[data-epoch=discord]");
+  await waitText(page, "[data-field=iso]", "2016-04-30T11:18:25.796Z");
+  assert.ok(page.url().includes("epoch=discord"), page.url());
+  assert.equal(await text(page, "[data-field=id-worker_id]"), "1");
+  assert.equal(await text(page, "[data-field=id-increment]"), "7");
+  await page.screenshot({ path: path.join(shots, "snowflake.png"), fullPage: true });
+  // An ObjectId needs no epoch; every other epoch and first ID is written.
+  await page.selectOption("#epoch", "");
+  await type(page, "507f1f77bcf86cd799439011");
+  await waitText(page, "[data-field=iso]", "2012-10-17T21:13:27.000Z");
+  assert.equal(await text(page, "[data-field=id-counter]"), "4427793");
+  assert.equal(await text(page, "[data-field=epoch-filetime]"), "129949820070000000");
+  assert.equal(await text(page, "[data-field=id-preset-objectid]"), "507f1f770000000000000000");
+  assert.ok(await page.locator("#alternatives-row").isHidden(), "an ID has no other readings");
+
   // The copy button copies, and says so.
   await type(page, "1700000000");
   await waitText(page, "[data-field=rfc3339]", "2023-11-14T17:13:20-05:00");

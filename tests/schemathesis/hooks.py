@@ -75,6 +75,11 @@ def valid_data_refused_only_for_meaning(ctx, response, case):
         return None
     if error in MEANING and param in MEANING[error] and is_present(params, param):
         return None
+    if error == "invalid_epoch" and param == "timestamp" and is_present(params, "epoch"):
+        # A value the named epoch system cannot hold (Excel's 1900-02-29, a
+        # negative GPS time, a Snowflake that is not a 64-bit integer): it
+        # depends on the value and the system together.
+        return None
     if error == "invalid_pattern" and param == "pattern" and is_present(params, "pattern"):
         # An unknown strftime directive, or `pattern` with a format other
         # than custom (a rule joining two parameters).

@@ -61,6 +61,10 @@ class Refusals(unittest.TestCase):
         self.passes(case(query={"timezone": "UTC", "timestamps": []}), response(400, "missing_parameter", "timestamp"))
         self.fails(case(query={"timestamp": "1"}), response(400, "missing_parameter", "timestamp"))
         self.passes(case(query={"timestamp": "1", "timestamps": ["2"]}), response(400, "batch_too_large", "timestamps"))
+        # A value the named epoch system cannot hold; an unknown epoch is stated by the document.
+        self.passes(case(query={"timestamp": "60", "epoch": "excel"}), response(400, "invalid_epoch", "timestamp"))
+        self.fails(case(query={"timestamp": "60"}), response(400, "invalid_epoch", "timestamp"))
+        self.fails(case(query={"timestamp": "1", "epoch": "x"}), response(400, "invalid_epoch", "epoch"))
 
     def test_413_only_over_the_body_limit(self):
         big = json.dumps({"timestamps": ["x" * 256] * 1000}).encode()

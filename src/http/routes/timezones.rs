@@ -8,7 +8,7 @@ use crate::http::error::ApiError;
 use crate::http::openapi::QueryErrors;
 use crate::http::params::{Params, TimezonesParams, text_input};
 use crate::time::zone::{self, ZoneList};
-use crate::time::{Disambiguation, ReadOptions, Zone, read};
+use crate::time::{ReadOptions, Zone, read};
 
 /// Every IANA zone of the bundled database, with its offset, abbreviation and DST flag.
 #[utoipa::path(
@@ -31,7 +31,7 @@ pub async fn list(
         Some(text) => {
             let input = text_input(&text, "at")?;
             let utc = Zone::utc();
-            let options = ReadOptions { zone: &utc, precision: None, disambiguation: Disambiguation::Compatible, now };
+            let options = ReadOptions::new(&utc, now);
             read(input, &options).map_err(ApiError::input("at"))?.instant
         }
     };

@@ -196,6 +196,76 @@ pub struct ZoneList {
     pub zones: Vec<ZoneInfo>,
 }
 
+/// The answer of `GET /api/timezones/{zone}/transitions` (SPEC 9.4).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Transitions {
+    /// The canonical zone name.
+    pub zone: String,
+    /// `next` (oldest first) or `previous` (newest first).
+    #[schema(value_type = String)]
+    pub direction: &'static str,
+    /// Where the search starts (RFC 3339, UTC).
+    pub from: String,
+    /// Where it stops, exclusive, when `to` was given.
+    pub to: Option<String>,
+    pub count: usize,
+    pub transitions: Vec<Transition>,
+}
+
+/// One change of a zone's offset, abbreviation or DST flag.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Transition {
+    /// The instant of the change, RFC 3339 in UTC.
+    pub at: String,
+    /// The same instant in Unix seconds.
+    pub unix: i64,
+    pub before: ZoneState,
+    pub after: ZoneState,
+    pub kind: TransitionKind,
+    /// The wall-clock window that does not exist (`gap`) or happens twice
+    /// (`fold`), `end` exclusive; `null` for `names_only`.
+    pub local: Option<LocalWindow>,
+}
+
+/// A zone's offset, abbreviation and DST flag on one side of a transition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ZoneState {
+    pub offset: String,
+    pub offset_seconds: i32,
+    pub abbreviation: String,
+    pub dst: bool,
+}
+
+/// What a transition does to the wall clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TransitionKind {
+    /// The clock jumps forward: a window of wall-clock times does not exist.
+    Gap,
+    /// The clock goes back: a window of wall-clock times happens twice.
+    Fold,
+    /// The offset stays; only the abbreviation or the DST flag changes.
+    NamesOnly,
+}
+
+impl TransitionKind {
+    /// The name in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TransitionKind::Gap => "gap",
+            TransitionKind::Fold => "fold",
+            TransitionKind::NamesOnly => "names_only",
+        }
+    }
+}
+
+/// A window of wall-clock times, `start` inclusive, `end` exclusive.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct LocalWindow {
+    pub start: String,
+    pub end: String,
+}
+
 /// The `data` of format (SPEC 4.4): one format, or every preset.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Formatted {

@@ -56,6 +56,49 @@ pub enum Tool {
     Validate(ValidateArgs),
     /// Format a timestamp: one format, or every preset.
     Format(OperationArgs),
+    /// When a zone's clocks change: its next (or previous) transitions.
+    Transitions(TransitionsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TransitionsArgs {
+    /// An IANA zone name (any case); `-` reads one per line from standard input.
+    #[arg(allow_hyphen_values = true)]
+    pub zone: String,
+    /// Where to start: any timestamp input (a date or local time is read in the zone). Default now.
+    #[arg(long, allow_hyphen_values = true)]
+    pub from: Option<String>,
+    /// Where to stop, exclusive: after --from for next, before it for previous.
+    #[arg(long, allow_hyphen_values = true)]
+    pub to: Option<String>,
+    /// How many transitions, 1 to 1000.
+    #[arg(long, default_value = "10")]
+    pub count: String,
+    /// next (oldest first) or previous (newest first).
+    #[arg(long, default_value = "next", value_parser = clap::builder::ValueParser::new(str::parse::<time::transitions::Direction>))]
+    pub direction: time::transitions::Direction,
+    /// Print the API's `data` object as JSON (one line per zone).
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl TransitionsArgs {
+    /// The transitions of one zone, as the API answers them.
+    fn answer(&self, zone: &str, now: Timestamp) -> Result<time::Transitions, TimeError> {
+        let zone = Zone::parse(zone)?;
+        let options = ReadOptions::new(&zone, now);
+        let instant = |text: &Option<String>| {
+            text.as_deref().map(|text| time::read(Input::Text(text), &options).map(|r| r.instant)).transpose()
+        };
+        let query = time::transitions::Query::new(
+            instant(&self.from)?,
+            instant(&self.to)?,
+            Some(&self.count),
+            self.direction,
+            now,
+        )?;
+        Ok(time::transitions::transitions(&zone, &query))
+    }
 }
 
 #[derive(Debug, Args)]
@@ -223,6 +266,7 @@ pub fn run(tool: Tool) -> ExitCode {
             }),
             Err(error) => usage(&error),
         },
+        Tool::Transitions(args) => transitions(&args, &mut out),
         Tool::Validate(args) => match args.read.check() {
             Ok(()) => each_input(&args.input, &args.read, &mut out, |input, options, _| {
                 Ok(Shown::Validation(Box::new(time::ops::validate(input, options))))
@@ -249,6 +293,54 @@ fn now(args: &NowArgs, out: &mut impl Write) -> ExitCode {
     let report = time::current(Timestamp::now(), &args.zone, args.precision);
     let written = if args.json { write_json(out, &report) } else { write_report_table(out, &report, false) };
     finish(written, false)
+}
+
+/// `tsconv transitions`: one zone, or one per line of standard input.
+fn transitions(args: &TransitionsArgs, out: &mut impl Write) -> ExitCode {
+    let now = Timestamp::now();
+    let show = |answer: &time::Transitions, out: &mut dyn Write| -> io::Result<()> {
+        if args.json {
+            serde_json::to_writer(&mut *out, answer)?;
+            return out.write_all(b"\n");
+        }
+        for t in &answer.transitions {
+            let side = |s: &time::transitions::ZoneState| {
+                format!("{} {}{}", s.offset, s.abbreviation, if s.dst { " (DST)" } else { "" })
+            };
+            let window = match (&t.kind, &t.local) {
+                (time::transitions::TransitionKind::Gap, Some(w)) => format!("  skips {} to {}", w.start, w.end),
+                (time::transitions::TransitionKind::Fold, Some(w)) => format!("  repeats {} to {}", w.start, w.end),
+                _ => String::new(),
+            };
+            writeln!(out, "{}  {:<10} {} -> {}{window}", t.at, t.kind.name(), side(&t.before), side(&t.after))?;
+        }
+        Ok(())
+    };
+    if args.zone != "-" {
+        return match args.answer(&args.zone, now) {
+            Ok(answer) => finish(show(&answer, out), false),
+            Err(error) => usage(&error),
+        };
+    }
+    let mut failed = false;
+    for (number, line) in io::stdin().lock().lines().enumerate() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        match args.answer(line.trim(), now) {
+            Ok(answer) => {
+                if let Err(error) = show(&answer, out) {
+                    return write_failed(&error);
+                }
+            }
+            Err(error) => {
+                failed = true;
+                eprintln!("tsconv: line {}: {error}", number + 1);
+            }
+        }
+    }
+    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
 
 /// What one input became, ready to print.

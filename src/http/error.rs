@@ -174,8 +174,11 @@ impl ApiError {
                 }
                 TimeError::InvalidStyle { .. } | TimeError::StyleWithoutDiscord { .. } => INVALID_STYLE,
                 TimeError::AmbiguousLocalTime { .. } => (StatusCode::BAD_REQUEST, 40009, "ambiguous_local_time"),
-                // SPEC 6 has no code of its own for this: it is a malformed parameter.
-                TimeError::InvalidDisambiguation { .. } => BAD_REQUEST,
+                // SPEC 6 has no code of its own for these: each is a malformed parameter.
+                TimeError::InvalidDisambiguation { .. }
+                | TimeError::InvalidDirection { .. }
+                | TimeError::InvalidCount { .. }
+                | TimeError::WrongSide { .. } => BAD_REQUEST,
             },
             ApiError::UnknownParameter { .. } => (StatusCode::BAD_REQUEST, 40010, "unknown_parameter"),
             ApiError::BothInputAndBatch | ApiError::BatchTooLarge { .. } => BATCH_TOO_LARGE,
@@ -279,6 +282,9 @@ impl ApiError {
             ApiError::Time { error, input } => Some(match error {
                 TimeError::InvalidPrecision { .. } => "precision",
                 TimeError::InvalidDisambiguation { .. } => "disambiguation",
+                TimeError::InvalidDirection { .. } => "direction",
+                TimeError::InvalidCount { .. } => "count",
+                TimeError::WrongSide { .. } => "to",
                 TimeError::InvalidFormat { .. } | TimeError::MissingPattern => "format",
                 TimeError::InvalidStyle { .. } | TimeError::StyleWithoutDiscord { .. } => "style",
                 TimeError::InvalidPattern { .. }

@@ -92,10 +92,26 @@ fn api(prefix: &str, state: &AppState) -> OpenApiRouter<AppState> {
         .routes(under(prefix, routes!(timestamp::validate_query, timestamp::validate_body)))
         .routes(under(prefix, routes!(timestamp::format_query, timestamp::format_body)))
         .routes(under(prefix, routes!(timezones::list)));
+    // A zone is written with its slashes, which no OpenAPI path template can
+    // state: documented as `{zone}`, routed as a catch-all.
+    let routes =
+        routed_at(routes, &format!("{prefix}/timezones/{{*rest}}"), under(prefix, routes!(timezones::transitions)));
     if state.keys.is_none() && state.limiter.is_none() {
         return routes;
     }
     routes.route_layer(from_fn_with_state(state.clone(), middleware::api_access))
+}
+
+/// A route documented at its own path but routed at `axum_path`.
+fn routed_at(
+    mut router: OpenApiRouter<AppState>,
+    axum_path: &str,
+    (schemas, paths, method_router): UtoipaMethodRouter<AppState>,
+) -> OpenApiRouter<AppState> {
+    let doc = router.get_openapi_mut();
+    doc.paths.paths.extend(paths.paths);
+    doc.components.get_or_insert_with(Default::default).schemas.extend(schemas);
+    router.route(axum_path, method_router)
 }
 
 /// A route registered at its full path under `prefix`. (Not `nest`, which

@@ -60,10 +60,17 @@ impl Modify for Frame {
 /// own operation ids, and the document and docs page describe themselves.
 pub fn finish(mut doc: Document) -> Document {
     for (path, item) in doc.paths.paths.iter_mut() {
-        if path.starts_with("/api/v1/") {
-            for operation in operations(item) {
-                if let Some(id) = &operation.operation_id {
-                    operation.operation_id = Some(format!("{id}_v1"));
+        for operation in operations(item) {
+            if path.starts_with("/api/v1/")
+                && let Some(id) = &operation.operation_id
+            {
+                operation.operation_id = Some(format!("{id}_v1"));
+            }
+            // A path parameter is always required (OpenAPI 3.1); utoipa
+            // cannot infer it for one described by `schema_with`.
+            for parameter in operation.parameters.iter_mut().flatten() {
+                if parameter.parameter_in == utoipa::openapi::path::ParameterIn::Path {
+                    parameter.required = utoipa::openapi::Required::True;
                 }
             }
         }

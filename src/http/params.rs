@@ -21,7 +21,7 @@ use super::error::ApiError;
 use super::extract::{RawParams, fields_of, json_type};
 use super::schema;
 use crate::time::input::{MAX_INPUT_CHARS, check_input_formats};
-use crate::time::{Disambiguation, Epoch, Format, Input, Precision, ReadOptions, Zone};
+use crate::time::{Disambiguation, Epoch, Format, Input, Precision, ReadOptions, Zone, transitions};
 
 /// The most items one batch may hold (SPEC 4.5).
 pub const MAX_BATCH: usize = 1000;
@@ -123,6 +123,52 @@ pub struct TimezonesParams {
     pub at: Option<String>,
 }
 
+/// The zone in the path of its transitions: written with its slashes
+/// (`America/New_York`) or percent-encoded (`America%2FNew_York`). Only
+/// documented: the handler takes the path after `/timezones/` itself.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct ZonePath {
+    #[param(schema_with = schema::timezone)]
+    pub zone: String,
+}
+
+/// Parameters of a zone's transitions (SPEC 9.4).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TransitionsParams {
+    /// Where the search starts: any timestamp input (a date or local time is read in the zone). Default now.
+    #[param(schema_with = schema::query_instant)]
+    pub from: Option<String>,
+    /// Where it stops, exclusive: any timestamp input, later than `from` for `next`, earlier for `previous`.
+    #[param(schema_with = schema::query_instant)]
+    pub to: Option<String>,
+    #[param(schema_with = schema::transition_count)]
+    pub count: Option<String>,
+    #[param(schema_with = schema::direction)]
+    pub direction: Option<String>,
+}
+
+impl TransitionsParams {
+    /// The zone named in the path, and the query in it. `Ok(None)` for
+    /// `from` means now (the answer then depends on the clock).
+    pub fn read(&self, zone: &str, now: Timestamp) -> Result<(Zone, transitions::Query, bool), ApiError> {
+        let zone = Zone::parse(zone).map_err(ApiError::input("zone"))?;
+        let instant = |text: &Option<String>, param: &'static str| -> Result<Option<Timestamp>, ApiError> {
+            let Some(text) = text else { return Ok(None) };
+            let input = text_input(text, param)?;
+            let reading = crate::time::read(input, &ReadOptions::new(&zone, now)).map_err(ApiError::input(param))?;
+            Ok(Some(reading.instant))
+        };
+        let from = instant(&self.from, "from")?;
+        let to = instant(&self.to, "to")?;
+        let direction: transitions::Direction =
+            self.direction.as_deref().map_or(Ok(Default::default()), str::parse).map_err(ApiError::time)?;
+        let query = transitions::Query::new(from, to, self.count.as_deref(), direction, now).map_err(ApiError::time)?;
+        Ok((zone, query, from.is_none()))
+    }
+}
+
 /// Declares the form body of an endpoint, described from its parameter struct.
 macro_rules! form_body {
     ($(#[$doc:meta])* $form:ident of $params:ty) => {
@@ -160,6 +206,7 @@ static ALL_PARAMS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         fields_of::<TimestampParams>(),
         fields_of::<ValidateParams>(),
         fields_of::<TimezonesParams>(),
+        fields_of::<TransitionsParams>(),
     ]
     .concat();
     names.sort_unstable();

@@ -206,6 +206,37 @@ pub fn query_timestamp() -> RefOr<Schema> {
         .into()
 }
 
+/// `from` and `to` of a zone's transitions: any timestamp input, as text.
+pub fn query_instant() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .max_length(Some(MAX_INPUT_CHARS))
+        .examples([serde_json::json!("2024-01-01")])
+        .into()
+}
+
+/// `count` of a zone's transitions.
+pub fn transition_count() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(1))
+        .maximum(Some(crate::time::transitions::MAX_TRANSITIONS))
+        .description(Some(format!(
+            "How many transitions to list, at most {} (default {})",
+            crate::time::transitions::MAX_TRANSITIONS,
+            crate::time::transitions::DEFAULT_TRANSITIONS
+        )))
+        .into()
+}
+
+/// `direction` of a zone's transitions.
+pub fn direction() -> RefOr<Schema> {
+    one_of(
+        crate::time::transitions::Direction::ALL.map(crate::time::transitions::Direction::name),
+        "`next` (default): transitions after `from`, oldest first; `previous`: before it, newest first (any case)",
+    )
+}
+
 /// `at` of the zone list: any timestamp input, as text.
 pub fn query_at() -> RefOr<Schema> {
     ObjectBuilder::new()

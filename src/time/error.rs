@@ -63,6 +63,16 @@ pub enum TimeError {
     EmptyPattern,
     #[error("pattern is {chars} characters long; at most {MAX_PATTERN_CHARS} are accepted")]
     PatternTooLong { chars: usize },
+    #[error("unknown direction {given:?}: use next or previous")]
+    InvalidDirection { given: String },
+    #[error("count must be a whole number from 1 to {}, not {given:?}", super::transitions::MAX_TRANSITIONS)]
+    InvalidCount { given: String },
+    /// `to` on the wrong side of `from` for the direction of a search.
+    #[error(
+        "to ({to}) must be {} from ({from}) with direction={direction}",
+        if *direction == "next" { "after" } else { "before" }
+    )]
+    WrongSide { from: jiff::Timestamp, to: jiff::Timestamp, direction: &'static str },
     #[error("unknown epoch {given:?}: use one of {}", super::epoch::Epoch::names().collect::<Vec<_>>().join(", "))]
     InvalidEpoch { given: String },
     /// A value that the epoch system named by `epoch` cannot hold (a
@@ -97,6 +107,9 @@ impl TimeError {
             TimeError::UnknownTimezone { .. } => "unknown_timezone",
             TimeError::InvalidPrecision { .. } => "invalid_precision",
             TimeError::InvalidDisambiguation { .. } => "invalid_disambiguation",
+            TimeError::InvalidDirection { .. } => "invalid_direction",
+            TimeError::InvalidCount { .. } => "invalid_count",
+            TimeError::WrongSide { .. } => "wrong_side",
             TimeError::InvalidFormat { .. } => "invalid_format",
             TimeError::InvalidStyle { .. } | TimeError::StyleWithoutDiscord { .. } => "invalid_style",
             TimeError::PatternWithoutCustom { .. }

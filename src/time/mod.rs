@@ -18,6 +18,7 @@ pub mod ops;
 mod precision;
 pub mod render;
 mod strftime;
+pub mod transitions;
 pub mod validate;
 pub mod zone;
 
@@ -27,5 +28,6 @@ pub use input::{Disambiguation, Input, Kind, MAX_INPUT_FORMATS, ReadOptions, Rea
 pub use ops::{Formatted, Report, convert, current, format};
 pub use precision::{PRECISION_VALUES, Precision};
 pub use render::{DiscordStyle, Format, Pattern, View};
+pub use transitions::Transitions;
 pub use validate::Validation;
 pub use zone::{Zone, ZoneInfo, tzdb_version};

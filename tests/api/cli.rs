@@ -164,3 +164,20 @@ fn epochs_ids_and_input_formats() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("at most 8"), "{}", stderr(&output));
 }
+
+/// `tsconv transitions`: a zone's clock changes, from a shell, one zone per
+/// line with `-`; a bad zone or count is a usage error.
+#[test]
+fn transitions_of_a_zone() {
+    let output = tsconv(&["transitions", "Australia/Sydney", "--from", "2024-06-01", "--count", "1", "--json"], None);
+    assert_eq!(output.status.code(), Some(0));
+    let data: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(data["transitions"][0]["kind"], "gap");
+    assert_eq!(data["transitions"][0]["local"]["start"], "2024-10-06T02:00:00");
+    let output =
+        tsconv(&["transitions", "-", "--from", "2024-01-01", "--count", "1"], Some("Europe/Berlin\nMars/Olympus\n"));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).starts_with("2024-03-31T01:00:00Z  gap "), "{}", stdout(&output));
+    assert!(stderr(&output).contains("line 2: unknown time zone"), "{}", stderr(&output));
+    assert_eq!(tsconv(&["transitions", "UTC", "--count", "1001"], None).status.code(), Some(2));
+}

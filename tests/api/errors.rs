@@ -61,6 +61,13 @@ async fn every_error_body_is_pinned() {
             "no input_format matches",
             "/api/timestamp/convert?timestamp=14.11.2023&input_format=%25d/%25m/%25Y&input_format=%25Y%25m%25d",
         ),
+        // SPEC 9.4: a zone's transitions.
+        ("transitions of an unknown zone", "/api/timezones/Europe/Pariss/transitions"),
+        ("transitions: a count of 0", "/api/timezones/UTC/transitions?count=0"),
+        ("transitions: an unknown direction", "/api/timezones/UTC/transitions?direction=up"),
+        ("transitions: a from that is no date", "/api/timezones/UTC/transitions?from=soon"),
+        ("transitions: to before from", "/api/timezones/UTC/transitions?from=2024-01-01&to=2023-01-01"),
+        ("a path under a zone that is not transitions", "/api/timezones/Europe/Paris/offsets"),
         (
             "nine input formats",
             "/api/timestamp/convert?timestamp=1&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s",

@@ -22,4 +22,5 @@ mod readme;
 mod roundtrip;
 mod socket;
 mod timezones;
+mod transitions;
 mod validate;

@@ -24,6 +24,7 @@ const SPEC_ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/timestamp/format"),
     ("POST", "/api/timestamp/format"),
     ("GET", "/api/timezones"),
+    ("GET", "/api/timezones/{zone}/transitions"),
     ("GET", "/healthz"),
     ("GET", "/readyz"),
     ("GET", "/metrics"),

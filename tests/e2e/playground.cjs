@@ -48,6 +48,11 @@ async function main() {
   assert.equal(await text(page, "[data-field=discord-preview-F]"), "Tuesday, November 14, 2023 at 5:13 PM");
   assert.equal(await text(page, "[data-field=preset-clf]"), "14/Nov/2023:17:13:20 -0500");
   assert.equal(await page.evaluate(() => document.activeElement.id), "input", "the input has the focus");
+  // The zone's next clock changes: a gap and a fold, alternating.
+  await page.waitForFunction(() => document.querySelectorAll("#transitions tr").length === 4);
+  assert.equal(await text(page, "#transitions-zone"), "America/New_York");
+  const kinds = await page.evaluate(() => [...document.querySelectorAll("#transitions tr")].map((tr) => tr.dataset.kind));
+  assert.ok(kinds.every((k) => k === "gap" || k === "fold") && kinds[0] !== kinds[1], kinds.join());
   await page.screenshot({ path: path.join(shots, "shared-link.png"), fullPage: true });
 
   // Typing a value in each unit.

@@ -22,8 +22,8 @@ URI_LIMIT = 65534  # hyper's, answered 414 before any handler runs
 # `data.error` values whose cause no JSON Schema can state, with the
 # parameter they must name.
 MEANING = {
-    "invalid_timestamp": {"timestamp", "at"},  # "2023-02-30", "yesterday", control characters
-    "out_of_range": {"timestamp", "at"},  # beyond years -9999..9999, which depends on `precision`
+    "invalid_timestamp": {"timestamp", "at", "from", "to"},  # "2023-02-30", "yesterday", control characters
+    "out_of_range": {"timestamp", "at", "from", "to"},  # beyond years -9999..9999, which depends on `precision`
     "ambiguous_local_time": {"timestamp", "at"},  # a DST gap or fold with disambiguation=reject
 }
 
@@ -74,6 +74,9 @@ def valid_data_refused_only_for_meaning(ctx, response, case):
         )
         return None
     if error in MEANING and param in MEANING[error] and is_present(params, param):
+        return None
+    if error == "bad_request" and param == "to" and is_present(params, "to"):
+        # `to` on the wrong side of `from` (or of now) for the direction.
         return None
     if error == "invalid_epoch" and param == "timestamp" and is_present(params, "epoch"):
         # A value the named epoch system cannot hold (Excel's 1900-02-29, a

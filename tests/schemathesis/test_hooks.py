@@ -61,6 +61,9 @@ class Refusals(unittest.TestCase):
         self.passes(case(query={"timezone": "UTC", "timestamps": []}), response(400, "missing_parameter", "timestamp"))
         self.fails(case(query={"timestamp": "1"}), response(400, "missing_parameter", "timestamp"))
         self.passes(case(query={"timestamp": "1", "timestamps": ["2"]}), response(400, "batch_too_large", "timestamps"))
+        # `to` on the wrong side of `from` for the direction.
+        self.passes(case(query={"to": "2000-01-01"}), response(400, "bad_request", "to"))
+        self.fails(case(query={"from": "2000-01-01"}), response(400, "bad_request", "to"))
         # A value the named epoch system cannot hold; an unknown epoch is stated by the document.
         self.passes(case(query={"timestamp": "60", "epoch": "excel"}), response(400, "invalid_epoch", "timestamp"))
         self.fails(case(query={"timestamp": "60"}), response(400, "invalid_epoch", "timestamp"))

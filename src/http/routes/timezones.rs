@@ -1,14 +1,16 @@
 //! The list of IANA time zones.
 
-use axum::extract::State;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 
 use crate::http::AppState;
 use crate::http::envelope::{Envelope, Success};
 use crate::http::error::ApiError;
 use crate::http::openapi::QueryErrors;
-use crate::http::params::{Params, TimezonesParams, text_input};
+use crate::http::params::{Params, TimezonesParams, TransitionsParams, ZonePath, text_input};
 use crate::time::zone::{self, ZoneList};
-use crate::time::{ReadOptions, Zone, read};
+use crate::time::{self, ReadOptions, Transitions, Zone, read};
 
 /// Every IANA zone of the bundled database, with its offset, abbreviation and DST flag.
 #[utoipa::path(
@@ -36,4 +38,37 @@ pub async fn list(
         }
     };
     Ok(Success(zone::list(at, params.q.as_deref())))
+}
+
+/// A zone's transitions: when its clocks change, and which local times a
+/// change skips or repeats (SPEC 9.4).
+///
+/// The zone is written with its slashes (`/api/timezones/America/New_York/transitions`)
+/// or percent-encoded (`America%2FNew_York`).
+#[utoipa::path(
+    get,
+    path = "/timezones/{zone}/transitions",
+    tag = "timezones",
+    params(ZonePath, TransitionsParams),
+    responses(
+        (status = 200, description = "The transitions (sent with `Cache-Control: no-store` when `from` is now)", body = Envelope<Transitions>),
+        QueryErrors
+    )
+)]
+///
+/// Routed as `/timezones/{*rest}` (see `http::api`): the path after
+/// `/timezones/` is the zone, then `/transitions`; anything else is a 404.
+pub async fn transitions(
+    State(state): State<AppState>,
+    Path(rest): Path<String>,
+    uri: axum::http::Uri,
+    Params(params): Params<TransitionsParams>,
+) -> Result<Response, ApiError> {
+    let zone = match rest.strip_suffix("/transitions") {
+        Some(zone) if !zone.is_empty() => zone,
+        _ => return Err(ApiError::NotFound { path: uri.path().to_owned() }),
+    };
+    let (zone, query, from_now) = params.read(zone, state.clock.now())?;
+    let answer = Success(time::transitions::transitions(&zone, &query));
+    Ok(if from_now { ([(header::CACHE_CONTROL, "no-store")], answer).into_response() } else { answer.into_response() })
 }

@@ -187,7 +187,8 @@ pub fn timestamp() -> RefOr<Schema> {
             "Unix timestamp; unit detected (below 10^11 seconds, 10^14 ms, 10^17 µs, else ns) unless `precision` is given",
         )))
         .item(ObjectBuilder::new().schema_type(Type::String).max_length(Some(MAX_INPUT_CHARS)).description(Some(
-            "A numeric string, or RFC 3339 / ISO 8601 / RFC 9557 / RFC 2822 / HTTP date / date / date-time in `timezone`",
+            "A numeric string, or RFC 3339 / ISO 8601 / RFC 9557 / RFC 2822 / HTTP date / date / date-time in `timezone`, \
+             an ID (UUID v1/v6/v7, ULID, ObjectId, KSUID), or date math (`now-1d/d`, `2023-11-14T10:00:00Z||+1M/d`)",
         )))
         .description(Some("The instant (exclusive with `timestamps`)"))
         .examples([serde_json::json!(1700000000), serde_json::json!("2023-11-14T22:13:20Z")])
@@ -200,7 +201,8 @@ pub fn query_timestamp() -> RefOr<Schema> {
         .schema_type(Type::String)
         .max_length(Some(MAX_INPUT_CHARS))
         .description(Some(
-            "The instant: a Unix timestamp (s, ms, µs or ns; detected unless `precision` is given) or a date string",
+            "The instant: a Unix timestamp (s, ms, µs or ns; detected unless `precision` is given), a date string, \
+             an ID, or date math such as `now-1d/d`",
         ))
         .examples([serde_json::json!("1700000000")])
         .into()

@@ -20,7 +20,7 @@ use super::epoch::Epoch;
 use super::iso::{self, DateForm, Parsed, UtcOffset, ZoneAnnotation};
 use super::mail::{self, Form, NamedMonthDate};
 use super::render::MAX_PATTERN_CHARS;
-use super::{Precision, TimeError, Zone, id};
+use super::{Precision, TimeError, Zone, date_math, id};
 use crate::answer::IdFields;
 
 /// The longest timestamp text accepted (SPEC 5).
@@ -67,10 +67,12 @@ pub enum Kind {
     Ulid,
     ObjectId,
     Ksuid,
+    /// Elasticsearch date math: `now-1d/d`, `2023-11-14||+1M` (SPEC 9.5).
+    DateMath,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 17] = [
+    pub const ALL: [Kind; 18] = [
         Kind::Unix,
         Kind::Iso8601,
         Kind::Rfc3339,
@@ -88,6 +90,7 @@ impl Kind {
         Kind::Ulid,
         Kind::ObjectId,
         Kind::Ksuid,
+        Kind::DateMath,
     ];
 
     /// The name used in JSON and messages.
@@ -110,6 +113,7 @@ impl Kind {
             Kind::Ulid => "ulid",
             Kind::ObjectId => "objectid",
             Kind::Ksuid => "ksuid",
+            Kind::DateMath => "date_math",
         }
     }
 }
@@ -272,6 +276,24 @@ pub fn read(input: Input<'_>, options: &ReadOptions<'_>) -> Result<Reading, Time
     }
 }
 
+/// Date math: its anchor (`now`, or an input read as any other, but not
+/// date math again), then its operations in `options.zone`.
+fn read_date_math(text: &str, lead: usize, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    let math = date_math::parse(text, lead)?;
+    let start = match math.anchor {
+        None => options.now,
+        Some(anchor) if date_math::is_date_math(anchor.trim()) => {
+            return Err(TimeError::invalid_at(
+                format!("the anchor {anchor:?} of {text:?} is date math itself: write one anchor, then the operations"),
+                lead,
+            ));
+        }
+        Some(anchor) => read(Input::Text(anchor), options)?.instant,
+    };
+    let instant = math.apply(text, start, options.zone)?;
+    Ok(Reading::exact(instant, Kind::DateMath, options))
+}
+
 /// Checks an `input_format` list: 1 to [`MAX_INPUT_FORMATS`] patterns, each
 /// of 1 to [`MAX_PATTERN_CHARS`] characters.
 pub fn check_input_formats(patterns: &[String]) -> Result<(), TimeError> {
@@ -351,6 +373,9 @@ fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError
         return Err(TimeError::invalid(
             "timestamp is empty: send a Unix timestamp such as 1700000000 or a date such as 2023-11-14T22:13:20Z",
         ));
+    }
+    if date_math::is_date_math(trimmed) {
+        return read_date_math(trimmed, lead_chars(text, lead), options);
     }
     // A stated unit says a numeric text is a Unix number, whatever its length.
     let stated_number = options.precision.is_some() && looks_numeric(trimmed);

@@ -5,8 +5,11 @@
 //! [`validate`] builds the validation report, and [`ops`] composes them into
 //! the four operations that the HTTP layer and the CLI share. [`epoch`]
 //! reads and writes the other epoch systems of SPEC 8.1 (with [`leap`] for
-//! GPS time), and [`id`] the time-bearing IDs of SPEC 8.2.
+//! GPS time), and [`id`] the time-bearing IDs of SPEC 8.2. [`date_math`]
+//! reads Elasticsearch's date math (SPEC 9.5) and [`transitions`] lists a
+//! zone's clock changes (SPEC 9.4).
 
+pub mod date_math;
 pub mod epoch;
 mod error;
 pub mod id;

@@ -61,6 +61,12 @@ async fn every_error_body_is_pinned() {
             "no input_format matches",
             "/api/timestamp/convert?timestamp=14.11.2023&input_format=%25d/%25m/%25Y&input_format=%25Y%25m%25d",
         ),
+        // SPEC 9.5: date math.
+        ("date math with an unknown unit", "/api/timestamp/convert?timestamp=now%2B1x"),
+        ("date math without a number", "/api/timestamp/convert?timestamp=now-d"),
+        ("date math rounding with a number", "/api/timestamp/convert?timestamp=now/1d"),
+        ("date math with nothing before ||", "/api/timestamp/convert?timestamp=||%2B1d"),
+        ("date math beyond year 9999", "/api/timestamp/convert?timestamp=now%2B9000y"),
         // SPEC 9.4: a zone's transitions.
         ("transitions of an unknown zone", "/api/timezones/Europe/Pariss/transitions"),
         ("transitions: a count of 0", "/api/timezones/UTC/transitions?count=0"),

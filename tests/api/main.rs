@@ -8,6 +8,7 @@ mod cli;
 mod conformance;
 mod convert;
 mod current;
+mod date_math;
 mod differential;
 mod epochs;
 mod errors;

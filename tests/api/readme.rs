@@ -100,8 +100,10 @@ async fn every_example_of_the_accepted_inputs_table_reads_as_its_kind() {
             false => (&spans[..], None),
         };
         for example in spans {
-            // Examples are `…` spans; a JSON string or number example is
-            // sent as written, anything else as a string.
+            // Examples are `…` spans (a pipe escaped as `\|` in a table); a
+            // JSON string or number example is sent as written, anything
+            // else as a string.
+            let example = &example.replace("\\|", "|");
             let mut body: serde_json::Value = if example.starts_with('"') || example.parse::<f64>().is_ok() {
                 serde_json::from_str(&format!(r#"{{"timestamp": {example}, "timezone": "UTC"}}"#)).unwrap()
             } else {

@@ -6,7 +6,8 @@
 //! function and are documented separately.
 
 use axum::extract::State;
-use axum::http::header;
+use axum::http::{HeaderName, header};
+use axum::response::AppendHeaders;
 
 use crate::http::AppState;
 use crate::http::batch::{Batch, OneOrBatch};
@@ -18,8 +19,9 @@ use crate::http::params::{
 };
 use crate::time::{self, Formatted, Input, Report, TimeError, Validation};
 
-/// The answer of convert, validate and format: one result, or a batch.
-type Answer<T> = Result<Success<OneOrBatch<T>>, ApiError>;
+/// The answer of convert, validate and format: one result, or a batch,
+/// with `Cache-Control: no-store` when an input is date math from `now`.
+type Answer<T> = Result<(AppendHeaders<Option<(HeaderName, &'static str)>>, Success<OneOrBatch<T>>), ApiError>;
 
 /// Now, in every representation.
 #[utoipa::path(
@@ -172,8 +174,14 @@ async fn batch_turn(state: &AppState, is_batch: bool) -> Option<tokio::sync::Sem
 
 /// One result for one input, a [`Batch`] for many.
 async fn answer<'a, T>(inputs: Inputs<'a>, mut operation: impl FnMut(Input<'a>) -> Result<T, TimeError>) -> Answer<T> {
-    Ok(Success(match inputs {
+    let uses_now = |input: &Input<'_>| time::date_math::uses_now(input.text());
+    let from_now = match &inputs {
+        Inputs::One(input) => uses_now(input),
+        Inputs::Many(items) => items.iter().flatten().any(uses_now),
+    };
+    let answer = Success(match inputs {
         Inputs::One(input) => OneOrBatch::One(operation(input).map_err(ApiError::input("timestamp"))?),
         Inputs::Many(items) => OneOrBatch::Batch(Batch::run(items, operation).await),
-    }))
+    });
+    Ok((AppendHeaders(from_now.then_some((header::CACHE_CONTROL, "no-store"))), answer))
 }

@@ -46,9 +46,6 @@ const NTP: Count = Count::seconds("ntp", -2_208_988_800);
 const JULIAN_DAY: Count = Count::days("julian_day", -2_440_587 * DAY - DAY / 2);
 const MJD: Count = Count::days("mjd", -40_587 * DAY);
 
-/// Every count system of SPEC 8.1 but Unix time itself, Excel's and GPS.
-pub const COUNTS: [&Count; 8] = [&FILETIME, &WEBKIT, &DOTNET, &COCOA, &HFS, &NTP, &JULIAN_DAY, &MJD];
-
 impl Count {
     const fn whole(name: &'static str, unit: i128, origin_seconds: i128) -> Count {
         Count { name, unit, origin: origin_seconds * SECOND, fractions: false, written_digits: 0, range: None }
@@ -219,8 +216,9 @@ impl Excel {
 
     /// `instant` as a serial of its wall-clock time `wall` in `zone`.
     fn write(&self, instant: Timestamp, zone: &Zone, wall: DateTime) -> Result<String, TimeError> {
-        let wall = Offset::UTC.to_timestamp(wall).map_err(|_| out_of_range("", ""))?;
-        let zero = Offset::UTC.to_timestamp(self.zero).map_err(|_| out_of_range("", ""))?;
+        let edge = |_| out_of_range(&instant.to_string(), self.name);
+        let wall = Offset::UTC.to_timestamp(wall).map_err(edge)?;
+        let zero = Offset::UTC.to_timestamp(self.zero).map_err(edge)?;
         let mut since = wall.as_nanosecond() - zero.as_nanosecond();
         if self.lotus && since < 61 * DAY {
             since -= DAY;
@@ -280,13 +278,8 @@ impl Snowflake {
         }
     }
 
-    /// The instant an ID carries.
-    pub fn read(self, text: &str) -> Result<Timestamp, TimeError> {
-        self.read_with_fields(text).map(|(instant, _)| instant)
-    }
-
     /// The instant an ID carries, and its other fields.
-    pub fn read_with_fields(self, text: &str) -> Result<(Timestamp, IdFields), TimeError> {
+    pub fn read(self, text: &str) -> Result<(Timestamp, IdFields), TimeError> {
         let id: u64 = text.strip_prefix('+').unwrap_or(text).parse().map_err(|_| TimeError::NotInEpoch {
             message: format!(
                 "{text:?} is not a {} Snowflake ID: one is a whole number from 0 to {}",
@@ -382,7 +375,7 @@ impl Epoch {
 
     /// Every value of the `epoch` parameter, for messages and docs.
     pub fn names() -> impl Iterator<Item = &'static str> {
-        std::iter::once("unix").chain(Epoch::WRITTEN.into_iter().map(|epoch| epoch.static_name())).chain([
+        std::iter::once("unix").chain(Epoch::WRITTEN.into_iter().map(|epoch| epoch.preset_name())).chain([
             "discord",
             "twitter",
             "snowflake:MS",
@@ -396,7 +389,7 @@ impl Epoch {
         if name == "unix" {
             return Ok(None);
         }
-        if let Some(epoch) = Epoch::WRITTEN.into_iter().find(|epoch| epoch.static_name() == name) {
+        if let Some(epoch) = Epoch::WRITTEN.into_iter().find(|epoch| epoch.preset_name() == name) {
             return Ok(Some(epoch));
         }
         let snowflake = match name.as_str() {
@@ -414,24 +407,16 @@ impl Epoch {
         Ok(Some(Epoch::Snowflake(snowflake)))
     }
 
-    fn static_name(self) -> &'static str {
-        match self {
-            Epoch::Count(count) => count.name,
-            Epoch::Gps => "gps",
-            Epoch::Excel(excel) => excel.name,
-            Epoch::Snowflake(_) => "snowflake",
-        }
-    }
-
     /// The name `epoch=` takes and `input.epoch` reports.
     pub fn name(self) -> Cow<'static, str> {
         match self {
             Epoch::Snowflake(snowflake) => snowflake.name(),
-            other => Cow::Borrowed(other.static_name()),
+            other => Cow::Borrowed(other.preset_name()),
         }
     }
 
-    /// The name of this system's `format` preset.
+    /// The system's own name: that of its `format` preset and, for all
+    /// but Snowflakes (written as IDs), of `epoch=`.
     pub const fn preset_name(self) -> &'static str {
         match self {
             Epoch::Count(count) => count.name,
@@ -461,11 +446,9 @@ impl Epoch {
                 }
                 leap::gps_to_utc(since).map(|(instant, note)| EpochReading { instant, note, id: None })
             }
-            Epoch::Snowflake(snowflake) => snowflake.read_with_fields(text).map(|(instant, fields)| EpochReading {
-                instant,
-                note: None,
-                id: Some(fields),
-            }),
+            Epoch::Snowflake(snowflake) => {
+                snowflake.read(text).map(|(instant, fields)| EpochReading { instant, note: None, id: Some(fields) })
+            }
         }
     }
 
@@ -495,11 +478,6 @@ impl Epoch {
             Epoch::Snowflake(snowflake) => snowflake.write(instant),
         }
     }
-}
-
-/// The count system of this name.
-pub fn count(name: &str) -> Option<&'static Count> {
-    COUNTS.into_iter().find(|count| count.name == name)
 }
 
 #[cfg(test)]
@@ -600,10 +578,10 @@ mod tests {
     #[test]
     fn snowflakes_read_their_milliseconds_and_fields() {
         // Discord's documentation example.
-        let (discord, fields) = Snowflake::DISCORD.read_with_fields("175928847299117063").unwrap();
+        let (discord, fields) = Snowflake::DISCORD.read("175928847299117063").unwrap();
         assert_eq!(discord, "2016-04-30T11:18:25.796Z".parse::<Timestamp>().unwrap());
         assert_eq!(serde_json::to_string(&fields).unwrap(), r#"{"worker_id":1,"process_id":0,"increment":7}"#);
-        assert_eq!(Snowflake::TWITTER.read("0").unwrap().as_millisecond(), 1_288_834_974_657);
+        assert_eq!(Snowflake::TWITTER.read("0").unwrap().0.as_millisecond(), 1_288_834_974_657);
         assert_eq!(Snowflake::DISCORD.first_id(discord), Some(175928847299117063 >> 22 << 22));
         assert_eq!(Snowflake::DISCORD.first_id(Timestamp::UNIX_EPOCH), None, "before Discord's epoch");
         assert!(matches!(Snowflake::DISCORD.write(Timestamp::UNIX_EPOCH), Err(TimeError::OutOfRange { .. })));

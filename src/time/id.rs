@@ -358,8 +358,8 @@ mod tests {
         for format in IdFormat::ALL {
             let written = format.write(instant).unwrap();
             let read = match format {
-                IdFormat::DiscordSnowflake => Snowflake::DISCORD.read(&written).unwrap(),
-                IdFormat::TwitterSnowflake => Snowflake::TWITTER.read(&written).unwrap(),
+                IdFormat::DiscordSnowflake => Snowflake::DISCORD.read(&written).unwrap().0,
+                IdFormat::TwitterSnowflake => Snowflake::TWITTER.read(&written).unwrap().0,
                 _ => id(&written).instant,
             };
             let unit = match format {

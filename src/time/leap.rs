@@ -80,6 +80,7 @@ pub fn gps_to_utc(gps_nanos: i128) -> Result<(Timestamp, Option<String>), TimeEr
     // GPS time as if it were Unix time: UTC plus GPS − UTC.
     let shifted = i128::from(GPS_EPOCH) * SECOND + gps_nanos;
     let entries = &TABLE.entries;
+    // The 1980 entry (GPS − UTC = 0) always matches: GPS time starts there.
     let mut utc = shifted;
     let mut note = None;
     for (i, (from, tai_utc)) in entries.iter().enumerate().rev() {
@@ -100,7 +101,6 @@ pub fn gps_to_utc(gps_nanos: i128) -> Result<(Timestamp, Option<String>), TimeEr
             ));
             break;
         }
-        utc = shifted - before * SECOND;
     }
     let instant = Timestamp::from_nanosecond(utc).map_err(|_| TimeError::OutOfRange {
         message: format!(

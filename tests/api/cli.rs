@@ -181,3 +181,48 @@ fn transitions_of_a_zone() {
     assert!(stderr(&output).contains("line 2: unknown time zone"), "{}", stderr(&output));
     assert_eq!(tsconv(&["transitions", "UTC", "--count", "1001"], None).status.code(), Some(2));
 }
+
+/// Every row of SPEC 8.1 and 8.2 both ways through the CLI: `tsconv format
+/// --format <system>` writes the instant, and `tsconv convert` reads it back
+/// (with `--epoch` for a count or a Snowflake, by shape for an ID).
+#[test]
+fn every_epoch_and_id_both_ways_through_the_cli() {
+    let instant = "2023-11-14T22:13:20.123Z";
+    let rows: [(&str, Option<&str>, &str); 19] = [
+        ("filetime", Some("filetime"), instant),
+        ("webkit", Some("webkit"), instant),
+        ("dotnet", Some("dotnet"), instant),
+        ("cocoa", Some("cocoa"), instant),
+        ("hfs", Some("hfs"), "2023-11-14T22:13:20.000Z"),
+        ("ntp", Some("ntp"), instant),
+        ("gps", Some("gps"), instant),
+        // Day counts are written with 11 digits, floored: within 864 ns.
+        ("excel", Some("excel"), "2023-11-14T22:13:20.122Z"),
+        ("excel1904", Some("excel1904"), "2023-11-14T22:13:20.122Z"),
+        ("julian_day", Some("julian_day"), "2023-11-14T22:13:20.122Z"),
+        ("mjd", Some("mjd"), "2023-11-14T22:13:20.122Z"),
+        ("discord_snowflake", Some("discord"), instant),
+        ("twitter_snowflake", Some("twitter"), instant),
+        ("uuid_v1", None, instant),
+        ("uuid_v6", None, instant),
+        ("uuid_v7", None, instant),
+        ("ulid", None, instant),
+        ("objectid", None, "2023-11-14T22:13:20.000Z"),
+        ("ksuid", None, "2023-11-14T22:13:20.000Z"),
+    ];
+    for (preset, epoch, reads_as) in rows {
+        let written = tsconv(&["format", instant, "--format", preset], None);
+        assert_eq!(written.status.code(), Some(0), "{preset}: {}", stderr(&written));
+        let value = stdout(&written).trim().to_owned();
+        let mut args = vec!["convert", value.as_str(), "--json"];
+        if let Some(epoch) = epoch {
+            args.extend(["--epoch", epoch]);
+        }
+        let read = tsconv(&args, None);
+        assert_eq!(read.status.code(), Some(0), "{preset} {value}: {}", stderr(&read));
+        let data: serde_json::Value = serde_json::from_str(&stdout(&read)).unwrap();
+        assert_eq!(data["iso"], reads_as, "{preset} {value}");
+        let kind = if epoch.is_some() { "epoch" } else { preset };
+        assert_eq!(data["input"]["kind"], kind, "{preset} {value}");
+    }
+}

@@ -505,3 +505,143 @@ fn discord_styles(what: &str) -> ObjectBuilder {
     }
     object.description(Some(format!("{what}: one value per Discord style, {}", codes.join(" "))))
 }
+
+/// The `data` of add (SPEC 9.1): the result in every representation of
+/// SPEC 3, the instant it started from, and the duration added.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Addition {
+    #[serde(flatten)]
+    pub result: Report,
+    /// The input instant, as `iso`.
+    pub from: String,
+    /// The duration added, as normalised ISO 8601 (`P1M`, `-PT90M`).
+    pub duration: String,
+}
+
+/// The `data` of round (SPEC 9.3): the rounded instant in every
+/// representation of SPEC 3, the instant it started from, and for a day or
+/// larger the period the input lies in.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Rounding {
+    #[serde(flatten)]
+    pub result: Report,
+    /// The input instant, as `iso`.
+    pub from: String,
+    /// For `unit` day and larger: the input's period, RFC 3339 in `timezone`, `end` exclusive.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub period: Option<Period>,
+}
+
+/// A day, week, month, quarter or year: `start` inclusive, `end` exclusive.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Period {
+    pub start: String,
+    pub end: String,
+}
+
+/// The `data` of diff (SPEC 9.2).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Difference {
+    /// `from` as `iso`.
+    pub from: String,
+    /// `to` as `iso`.
+    pub to: String,
+    /// ISO 8601, balanced up to `largest_unit` and rounded to `smallest_unit`;
+    /// `-P...` when `to` is before `from`.
+    #[schema(example = "P1Y2M3DT12H")]
+    pub duration: String,
+    /// 1, 0 or -1: whether `to` is after, at or before `from`.
+    pub sign: i8,
+    /// The parts, each carrying the sign. With `largest_unit` of
+    /// milliseconds or smaller a part can pass 2^53: `duration` holds it as text.
+    pub parts: Parts,
+    pub totals: Totals,
+    /// `totals` as strings, for clients (JavaScript's) whose numbers lose
+    /// digits past 2^53 or in long fractions.
+    pub totals_text: Totals<String>,
+    /// The parts in words: `1 year, 2 months, and 3 days`.
+    pub human: String,
+}
+
+/// The duration's parts, each carrying the sign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Parts {
+    pub years: i64,
+    pub months: i64,
+    pub weeks: i64,
+    pub days: i64,
+    pub hours: i64,
+    pub minutes: i64,
+    pub seconds: i64,
+    pub milliseconds: i64,
+    pub microseconds: i64,
+    pub nanoseconds: i64,
+}
+
+/// The whole span in each unit, unrounded: hours and smaller are elapsed
+/// time, days and weeks calendar days in `timezone` (a 23-hour DST day is one).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Totals<D = Decimal> {
+    pub weeks: D,
+    pub days: D,
+    pub hours: D,
+    pub minutes: D,
+    pub seconds: D,
+    pub milliseconds: D,
+    pub microseconds: D,
+    pub nanoseconds: D,
+}
+
+impl Totals {
+    /// The same decimals as strings (`totals_text`).
+    pub fn text(&self) -> Totals<String> {
+        let text = |decimal: &Decimal| decimal.0.clone();
+        Totals {
+            weeks: text(&self.weeks),
+            days: text(&self.days),
+            hours: text(&self.hours),
+            minutes: text(&self.minutes),
+            seconds: text(&self.seconds),
+            milliseconds: text(&self.milliseconds),
+            microseconds: text(&self.microseconds),
+            nanoseconds: text(&self.nanoseconds),
+        }
+    }
+}
+
+/// A decimal number written exactly in the JSON text (`1.5`,
+/// `0.333333333`): every digit where the decimal ends, else rounded
+/// half-even to 9 fraction digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decimal(pub String);
+
+impl std::fmt::Display for Decimal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Serialize for Decimal {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let number: serde_json::Number = self.0.parse().map_err(serde::ser::Error::custom)?;
+        number.serialize(serializer)
+    }
+}
+
+impl PartialSchema for Decimal {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .description(Some(
+                "Exact decimal: every digit where the decimal ends, else rounded half-even to 9 fraction digits",
+            ))
+            .examples([serde_json::json!(1.5)])
+            .into()
+    }
+}
+
+impl ToSchema for Decimal {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Decimal")
+    }
+}

@@ -1,5 +1,6 @@
 //! The command line: `tsconv serve` runs the HTTP service; `now`, `convert`,
-//! `validate` and `format` run the same engine functions from a shell.
+//! `validate`, `format`, `transitions`, `add`, `round` and `diff` run the
+//! same engine functions from a shell.
 //!
 //! Exit status: 0 success, 1 some input was invalid, 2 a usage error.
 
@@ -12,7 +13,8 @@ use serde::Serialize;
 
 use crate::server::Config;
 use crate::time::{
-    self, Disambiguation, Epoch, Format, Formatted, Input, Precision, ReadOptions, Report, TimeError, Validation, Zone,
+    self, Addition, Difference, Disambiguation, Epoch, Format, Formatted, Input, Precision, ReadOptions, Report,
+    Rounding, TimeError, Validation, Zone, arithmetic,
 };
 
 /// Timestamp conversion: Unix timestamps and date strings to every format
@@ -58,6 +60,107 @@ pub enum Tool {
     Format(OperationArgs),
     /// When a zone's clocks change: its next (or previous) transitions.
     Transitions(TransitionsArgs),
+    /// Add a duration to a timestamp (calendar units on the wall clock in --tz).
+    Add(AddArgs),
+    /// Round a timestamp to a unit, or to the start or end of its day, week, month, quarter or year.
+    Round(RoundArgs),
+    /// The duration between two timestamps.
+    Diff(DiffArgs),
+}
+
+/// `--format`, `--pattern` and `--style`.
+#[derive(Debug, Args)]
+pub struct FormatArgs {
+    /// iso, rfc3339, rfc9557, rfc2822, utc, unix, local, clf, relative, syslog, iso_week, discord, custom;
+    /// an epoch system (filetime, webkit, dotnet, cocoa, hfs, ntp, gps, excel, excel1904, julian_day, mjd);
+    /// or the first ID of the instant (discord_snowflake, twitter_snowflake, uuid_v1, uuid_v6, uuid_v7, ulid,
+    /// objectid, ksuid).
+    #[arg(long)]
+    pub format: Option<String>,
+    /// strftime pattern for --format custom (implies it).
+    #[arg(long)]
+    pub pattern: Option<String>,
+    /// Discord style for --format discord (implies it): t T d D f F s S R.
+    #[arg(long)]
+    pub style: Option<String>,
+}
+
+impl FormatArgs {
+    fn parse(&self) -> Result<Option<Format>, TimeError> {
+        Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct AddArgs {
+    /// A timestamp input; `-` reads one per line from standard input.
+    #[arg(allow_hyphen_values = true)]
+    pub input: String,
+    /// ISO 8601 (P1M, -P1D, PT36H) or friendly (1y 2mo 3w 4d 5h 6m 7s, -90m, "2 hours 30 minutes").
+    #[arg(allow_hyphen_values = true, value_parser = clap::builder::ValueParser::new(arithmetic::parse_duration))]
+    pub duration: jiff::Span,
+    /// For a day the month lacks (Jan 31 plus one month): constrain (the last day) or reject.
+    #[arg(long, default_value = "constrain", value_parser = clap::builder::ValueParser::new(str::parse::<arithmetic::Overflow>))]
+    pub overflow: arithmetic::Overflow,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RoundArgs {
+    /// A timestamp input; `-` reads one per line from standard input.
+    #[arg(allow_hyphen_values = true)]
+    pub input: String,
+    /// nanosecond, microsecond, millisecond, second, minute, hour, day, week, month, quarter, year.
+    #[arg(long)]
+    pub unit: String,
+    /// floor, ceil, trunc, expand, half_expand, half_trunc, half_even, half_floor, half_ceil.
+    #[arg(long, default_value = "floor")]
+    pub mode: String,
+    /// Round to a multiple of this many units (up to hours; it must divide the next larger unit).
+    #[arg(long)]
+    pub increment: Option<String>,
+    /// The first day of a week for --unit week.
+    #[arg(long, default_value = "monday", value_parser = clap::builder::ValueParser::new(arithmetic::parse_weekday))]
+    pub week_start: jiff::civil::Weekday,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+impl RoundArgs {
+    fn to(&self) -> Result<arithmetic::RoundTo, TimeError> {
+        let unit = arithmetic::TimeUnit::parse(&self.unit, &arithmetic::TimeUnit::ALL, "unit")?;
+        let mode = arithmetic::RoundingMode::parse(&self.mode, "mode")?;
+        arithmetic::RoundTo::new(unit, mode, self.increment.as_deref(), self.week_start)
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// Where the duration starts; `-` reads one per line from standard input.
+    #[arg(allow_hyphen_values = true)]
+    pub from: String,
+    /// Where it ends; `-` reads one per line from standard input.
+    #[arg(allow_hyphen_values = true)]
+    pub to: String,
+    /// The largest unit of the duration: years ... nanoseconds.
+    #[arg(long)]
+    pub largest_unit: Option<String>,
+    /// The smallest unit, rounded by --rounding-mode: years ... nanoseconds.
+    #[arg(long)]
+    pub smallest_unit: Option<String>,
+    /// trunc (default), floor, ceil, expand, half_expand, half_trunc, half_even, half_floor, half_ceil.
+    #[arg(long)]
+    pub rounding_mode: Option<String>,
+    /// Round to a multiple of this many smallest units.
+    #[arg(long)]
+    pub rounding_increment: Option<String>,
+    #[command(flatten)]
+    pub read: ReadArgs,
 }
 
 #[derive(Debug, Args)]
@@ -213,24 +316,14 @@ pub struct OperationArgs {
     pub input: String,
     #[command(flatten)]
     pub read: ReadArgs,
-    /// iso, rfc3339, rfc9557, rfc2822, utc, unix, local, clf, relative, syslog, iso_week, discord, custom;
-    /// an epoch system (filetime, webkit, dotnet, cocoa, hfs, ntp, gps, excel, excel1904, julian_day, mjd);
-    /// or the first ID of the instant (discord_snowflake, twitter_snowflake, uuid_v1, uuid_v6, uuid_v7, ulid,
-    /// objectid, ksuid).
-    #[arg(long)]
-    pub format: Option<String>,
-    /// strftime pattern for --format custom (implies it).
-    #[arg(long)]
-    pub pattern: Option<String>,
-    /// Discord style for --format discord (implies it): t T d D f F s S R.
-    #[arg(long)]
-    pub style: Option<String>,
+    #[command(flatten)]
+    pub format: FormatArgs,
 }
 
 impl OperationArgs {
     fn format(&self) -> Result<Option<Format>, TimeError> {
         self.read.check()?;
-        Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
+        self.format.parse()
     }
 }
 
@@ -267,6 +360,23 @@ pub fn run(tool: Tool) -> ExitCode {
             Err(error) => usage(&error),
         },
         Tool::Transitions(args) => transitions(&args, &mut out),
+        Tool::Add(args) => match args.read.check().and_then(|()| args.format.parse()) {
+            Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
+                time::ops::add(input, options, args.duration, args.overflow, format.as_ref(), now)
+                    .map(|addition| Shown::Addition(Box::new(addition)))
+                    .map_err(|(_, error)| error)
+            }),
+            Err(error) => usage(&error),
+        },
+        Tool::Round(args) => match args.read.check().and_then(|()| Ok((args.to()?, args.format.parse()?))) {
+            Ok((to, format)) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
+                time::ops::round(input, options, &to, format.as_ref(), now)
+                    .map(|rounding| Shown::Rounding(Box::new(rounding)))
+                    .map_err(|(_, error)| error)
+            }),
+            Err(error) => usage(&error),
+        },
+        Tool::Diff(args) => diff(&args, &mut out),
         Tool::Validate(args) => match args.read.check() {
             Ok(()) => each_input(&args.input, &args.read, &mut out, |input, options, _| {
                 Ok(Shown::Validation(Box::new(time::ops::validate(input, options))))
@@ -343,12 +453,46 @@ fn transitions(args: &TransitionsArgs, out: &mut impl Write) -> ExitCode {
     if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
 
+/// `tsconv diff`: one pair, or one side read from each line of standard
+/// input against the other side given.
+fn diff(args: &DiffArgs, out: &mut impl Write) -> ExitCode {
+    let settings = args.read.check().and_then(|()| {
+        arithmetic::DiffSettings::new(
+            args.largest_unit.as_deref(),
+            args.smallest_unit.as_deref(),
+            args.rounding_mode.as_deref(),
+            args.rounding_increment.as_deref(),
+        )
+    });
+    let settings = match settings {
+        Ok(settings) => settings,
+        Err(error) => return usage(&error),
+    };
+    let (lines, other, line_is_from) = match (args.from.as_str(), args.to.as_str()) {
+        ("-", "-") => {
+            eprintln!("tsconv: only one of FROM and TO can be - (read from standard input)");
+            return ExitCode::from(USAGE);
+        }
+        ("-", to) => ("-", to, true),
+        (from, to) => (to, from, false),
+    };
+    each_input(lines, &args.read, out, |input, options, _| {
+        let (from, to) = if line_is_from { (input, Input::Text(other)) } else { (Input::Text(other), input) };
+        time::ops::diff(from, to, options, &settings)
+            .map(|difference| Shown::Difference(Box::new(difference)))
+            .map_err(|(_, error)| error)
+    })
+}
+
 /// What one input became, ready to print.
 enum Shown {
     /// A conversion, and whether a format was asked for.
     Report(Box<Report>, bool),
     Formatted(Box<Formatted>),
     Validation(Box<Validation>),
+    Addition(Box<Addition>),
+    Rounding(Box<Rounding>),
+    Difference(Box<Difference>),
 }
 
 impl Shown {
@@ -361,6 +505,9 @@ impl Shown {
             Shown::Report(report, _) => write_json(out, report),
             Shown::Formatted(formatted) => write_json(out, formatted),
             Shown::Validation(validation) => write_json(out, validation),
+            Shown::Addition(addition) => write_json(out, addition),
+            Shown::Rounding(rounding) => write_json(out, rounding),
+            Shown::Difference(difference) => write_json(out, difference),
         }
     }
 
@@ -369,7 +516,26 @@ impl Shown {
             Shown::Report(report, _) => write_report_table(out, report, true),
             Shown::Formatted(formatted) => write_formatted_table(out, formatted),
             Shown::Validation(validation) => write_validation_table(out, validation),
+            Shown::Addition(addition) => {
+                row(out, "from", &addition.from)?;
+                row(out, "duration", &addition.duration)?;
+                write_report_table(out, &addition.result, false)
+            }
+            Shown::Rounding(rounding) => {
+                row(out, "from", &rounding.from)?;
+                if let Some(period) = &rounding.period {
+                    row(out, "period", format_args!("{} to {}", period.start, period.end))?;
+                }
+                write_report_table(out, &rounding.result, false)
+            }
+            Shown::Difference(difference) => write_difference_table(out, difference),
         }
+    }
+
+    /// A computed instant's line: its `formatted` text when a format was
+    /// asked for, else its RFC 3339 text.
+    fn result_line(out: &mut impl Write, report: &Report) -> io::Result<()> {
+        writeln!(out, "{}", report.formatted.as_deref().unwrap_or(&report.rfc3339))
     }
 
     /// One line per input in streaming mode: the value a log pipeline wants.
@@ -381,6 +547,9 @@ impl Shown {
                 Some(text) => writeln!(out, "{text}"),
                 None => writeln!(out, "{}", formatted.iso),
             },
+            Shown::Addition(addition) => Shown::result_line(out, &addition.result),
+            Shown::Rounding(rounding) => Shown::result_line(out, &rounding.result),
+            Shown::Difference(difference) => writeln!(out, "{}", difference.duration),
             Shown::Validation(v) => match (&v.kind, &v.error) {
                 (Some(kind), _) => writeln!(out, "valid {}", kind.name()),
                 (None, Some(error)) => writeln!(out, "invalid {}: {}", error.error, error.message),
@@ -535,6 +704,27 @@ fn write_formatted_table(out: &mut impl Write, formatted: &Formatted) -> io::Res
 fn write_id_fields(out: &mut impl Write, id: Option<&crate::answer::IdFields>) -> io::Result<()> {
     for (name, value) in id.map(|id| id.0.as_slice()).unwrap_or_default() {
         row(out, name, value)?;
+    }
+    Ok(())
+}
+
+fn write_difference_table(out: &mut impl Write, d: &Difference) -> io::Result<()> {
+    row(out, "from", &d.from)?;
+    row(out, "to", &d.to)?;
+    row(out, "duration", &d.duration)?;
+    row(out, "human", &d.human)?;
+    let t = &d.totals;
+    for (unit, total) in [
+        ("weeks", &t.weeks),
+        ("days", &t.days),
+        ("hours", &t.hours),
+        ("minutes", &t.minutes),
+        ("seconds", &t.seconds),
+        ("ms", &t.milliseconds),
+        ("µs", &t.microseconds),
+        ("ns", &t.nanoseconds),
+    ] {
+        row(out, &format!("in {unit}"), total)?;
     }
     Ok(())
 }

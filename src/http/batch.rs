@@ -4,9 +4,9 @@
 use serde::Serialize;
 
 use super::error::ApiError;
-use crate::time::{Input, TimeError};
 
-/// The `data` of convert, validate and format: one result, or a batch.
+/// The `data` of convert, validate, format, add, round and diff: one
+/// result, or a batch.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum OneOrBatch<T> {
@@ -59,11 +59,11 @@ pub const BATCHES_AT_ONCE: usize = 8;
 const ITEMS_PER_SLICE: usize = 32;
 
 impl<T> Batch<T> {
-    /// Runs `operation` on every item, in order, yielding to the runtime
-    /// every few items.
-    pub async fn run<'a>(
-        items: Vec<Result<Input<'a>, ApiError>>,
-        mut operation: impl FnMut(Input<'a>) -> Result<T, TimeError>,
+    /// Runs `operation` on every item (an input, or a pair of them), in
+    /// order, yielding to the runtime every few items.
+    pub async fn run<I>(
+        items: Vec<Result<I, ApiError>>,
+        mut operation: impl FnMut(I) -> Result<T, ApiError>,
     ) -> Batch<T> {
         let mut results = Vec::with_capacity(items.len());
         let mut failed = 0;
@@ -71,7 +71,7 @@ impl<T> Batch<T> {
             if i > 0 && i % ITEMS_PER_SLICE == 0 {
                 tokio::task::yield_now().await;
             }
-            results.push(match item.and_then(|input| operation(input).map_err(ApiError::input("timestamps"))) {
+            results.push(match item.and_then(&mut operation) {
                 Ok(result) => Item::Done(result),
                 Err(error) => {
                     failed += 1;

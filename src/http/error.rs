@@ -14,7 +14,7 @@ use crate::time::input::MAX_INPUT_CHARS;
 /// A failed request, as data: its words are written once, in
 /// [`ApiError::message`], and its status, code and parameter follow from
 /// its variant. Converted to the envelope by `IntoResponse`.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum ApiError {
     /// Malformed JSON or form body, or a body that could not be read: the
     /// message is the reader's diagnosis.
@@ -53,18 +53,33 @@ pub enum ApiError {
         error: TimeError,
         input: Option<&'static str>,
     },
+    /// A pair of diff's `pairs` without `from` or `to`.
+    IncompletePair {
+        missing: &'static str,
+    },
+    /// A pair of diff's `pairs` with a key other than `from` and `to`.
+    PairKey {
+        name: String,
+    },
     /// A name the endpoint's parameter struct has no field for.
     UnknownParameter {
         name: String,
         accepted: &'static [&'static str],
     },
-    /// Both `timestamp` and `timestamps`.
-    BothInputAndBatch,
-    /// `timestamps` with no items.
-    EmptyBatch,
-    /// `timestamps` with more than [`MAX_BATCH`] items.
+    /// Both one input (`timestamp`, or `from` and `to`) and a batch
+    /// (`timestamps`, or `pairs`).
+    BothInputAndBatch {
+        one: &'static str,
+        batch: &'static str,
+    },
+    /// A batch with no items.
+    EmptyBatch {
+        batch: &'static str,
+    },
+    /// A batch with more than [`MAX_BATCH`] items.
     BatchTooLarge {
         items: usize,
+        batch: &'static str,
     },
     NotFound {
         path: String,
@@ -120,7 +135,7 @@ pub struct ErrorData<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<String>)]
     suggestion: Option<&'static str>,
-    /// invalid_timestamp: the character index at fault, where known.
+    /// invalid_timestamp, invalid_duration: the character index at fault, where known.
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<usize>,
     /// internal_error: the request id the failure was logged with.
@@ -153,9 +168,11 @@ impl ApiError {
             | ApiError::NotAnInput { .. }
             | ApiError::DuplicateParameter { .. }
             | ApiError::TooManyParameters
-            | ApiError::EmptyBatch => BAD_REQUEST,
+            | ApiError::EmptyBatch { .. } => BAD_REQUEST,
             ApiError::InputTooLong { .. } => INVALID_TIMESTAMP,
-            ApiError::MissingParameter { .. } => (StatusCode::BAD_REQUEST, 40001, "missing_parameter"),
+            ApiError::MissingParameter { .. } | ApiError::IncompletePair { .. } => {
+                (StatusCode::BAD_REQUEST, 40001, "missing_parameter")
+            }
             ApiError::Time { error, .. } => match error {
                 TimeError::InvalidTimestamp { .. } => INVALID_TIMESTAMP,
                 TimeError::UnknownTimezone { .. } => (StatusCode::BAD_REQUEST, 40003, "unknown_timezone"),
@@ -173,15 +190,25 @@ impl ApiError {
                     (StatusCode::BAD_REQUEST, 40014, "invalid_epoch")
                 }
                 TimeError::InvalidStyle { .. } | TimeError::StyleWithoutDiscord { .. } => INVALID_STYLE,
+                TimeError::InvalidDuration { .. } => (StatusCode::BAD_REQUEST, 40012, "invalid_duration"),
+                TimeError::InvalidUnit { .. }
+                | TimeError::InvalidRoundingMode { .. }
+                | TimeError::InvalidIncrement { .. }
+                | TimeError::UnitsOutOfOrder { .. }
+                | TimeError::DoesNotFit { .. } => (StatusCode::BAD_REQUEST, 40013, "invalid_unit"),
                 TimeError::AmbiguousLocalTime { .. } => (StatusCode::BAD_REQUEST, 40009, "ambiguous_local_time"),
                 // SPEC 6 has no code of its own for these: each is a malformed parameter.
                 TimeError::InvalidDisambiguation { .. }
                 | TimeError::InvalidDirection { .. }
                 | TimeError::InvalidCount { .. }
-                | TimeError::WrongSide { .. } => BAD_REQUEST,
+                | TimeError::WrongSide { .. }
+                | TimeError::InvalidOverflow { .. }
+                | TimeError::InvalidWeekStart { .. } => BAD_REQUEST,
             },
-            ApiError::UnknownParameter { .. } => (StatusCode::BAD_REQUEST, 40010, "unknown_parameter"),
-            ApiError::BothInputAndBatch | ApiError::BatchTooLarge { .. } => BATCH_TOO_LARGE,
+            ApiError::UnknownParameter { .. } | ApiError::PairKey { .. } => {
+                (StatusCode::BAD_REQUEST, 40010, "unknown_parameter")
+            }
+            ApiError::BothInputAndBatch { .. } | ApiError::BatchTooLarge { .. } => BATCH_TOO_LARGE,
             ApiError::NotFound { .. } => (StatusCode::NOT_FOUND, 40400, "not_found"),
             ApiError::MethodNotAllowed { .. } => (StatusCode::METHOD_NOT_ALLOWED, 40500, "method_not_allowed"),
             ApiError::Unauthorized { .. } => (StatusCode::UNAUTHORIZED, 40100, "unauthorized"),
@@ -218,6 +245,10 @@ impl ApiError {
                 format!("missing parameter {param}: send it in the JSON body, the form body or the query string")
             }
             ApiError::Time { error, .. } => error.to_string(),
+            ApiError::IncompletePair { missing } => {
+                format!("a pair has no {missing}: each pair is an object with from and to")
+            }
+            ApiError::PairKey { name } => format!("a pair holds from and to, not {name:?}"),
             ApiError::UnknownParameter { name, accepted } => {
                 let mut message = format!("unknown parameter {name:?}");
                 if let Some(suggestion) = params::suggestion(name, accepted) {
@@ -228,13 +259,13 @@ impl ApiError {
                 message.push_str(&format!("; this endpoint accepts {}", accepted.join(", ")));
                 message
             }
-            ApiError::BothInputAndBatch => {
-                "send either timestamp (one input) or timestamps (a batch), not both".to_owned()
+            ApiError::BothInputAndBatch { one, batch } => {
+                format!("send either {one} (one input) or {batch} (a batch), not both")
             }
-            ApiError::EmptyBatch => format!("timestamps is empty: send 1 to {MAX_BATCH} items"),
-            ApiError::BatchTooLarge { items } => format!(
-                "timestamps has {items} items; at most {MAX_BATCH} are accepted in one request: split the batch"
-            ),
+            ApiError::EmptyBatch { batch } => format!("{batch} is empty: send 1 to {MAX_BATCH} items"),
+            ApiError::BatchTooLarge { items, batch } => {
+                format!("{batch} has {items} items; at most {MAX_BATCH} are accepted in one request: split the batch")
+            }
             ApiError::NotFound { path } => {
                 format!("no such route {path:?}: see /openapi.json for the routes, e.g. /api/timestamp/convert")
             }
@@ -277,8 +308,11 @@ impl ApiError {
             ApiError::WrongType { param, .. }
             | ApiError::NotAnInput { param, .. }
             | ApiError::InputTooLong { param, .. }
-            | ApiError::MissingParameter { param } => Some(param),
-            ApiError::DuplicateParameter { name } | ApiError::UnknownParameter { name, .. } => Some(name),
+            | ApiError::MissingParameter { param }
+            | ApiError::IncompletePair { missing: param } => Some(param),
+            ApiError::DuplicateParameter { name }
+            | ApiError::UnknownParameter { name, .. }
+            | ApiError::PairKey { name } => Some(name),
             ApiError::Time { error, input } => Some(match error {
                 TimeError::InvalidPrecision { .. } => "precision",
                 TimeError::InvalidDisambiguation { .. } => "disambiguation",
@@ -294,6 +328,13 @@ impl ApiError {
                 | TimeError::PatternWithoutCustom { .. } => "pattern",
                 TimeError::InvalidInputFormat { .. } => "input_format",
                 TimeError::InvalidEpoch { .. } => "epoch",
+                TimeError::InvalidDuration { .. } => "duration",
+                TimeError::InvalidUnit { param, .. }
+                | TimeError::InvalidRoundingMode { param, .. }
+                | TimeError::InvalidIncrement { param, .. } => param,
+                TimeError::UnitsOutOfOrder { .. } | TimeError::DoesNotFit { .. } => "largest_unit",
+                TimeError::InvalidOverflow { .. } => "overflow",
+                TimeError::InvalidWeekStart { .. } => "week_start",
                 // A zone named inside an input is that input's fault.
                 TimeError::UnknownTimezone { .. } => input.unwrap_or("timezone"),
                 TimeError::InvalidTimestamp { .. }
@@ -301,7 +342,9 @@ impl ApiError {
                 | TimeError::AmbiguousLocalTime { .. }
                 | TimeError::NotInEpoch { .. } => input.unwrap_or("timestamp"),
             }),
-            ApiError::BothInputAndBatch | ApiError::EmptyBatch | ApiError::BatchTooLarge { .. } => Some("timestamps"),
+            ApiError::BothInputAndBatch { batch, .. }
+            | ApiError::EmptyBatch { batch }
+            | ApiError::BatchTooLarge { batch, .. } => Some(batch),
             _ => None,
         }
     }

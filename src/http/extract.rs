@@ -15,8 +15,9 @@ use serde_json::Value;
 use super::error::ApiError;
 
 /// The parameters that may repeat in a query string or form body, each
-/// repetition an item of a list: a batch, and the patterns of `input_format`.
-const LIST_PARAMS: [&str; 2] = ["timestamps", "input_format"];
+/// repetition an item of a list: a batch (`timestamps`, `pairs`), and the
+/// patterns of `input_format`.
+const LIST_PARAMS: [&str; 3] = ["timestamps", "pairs", "input_format"];
 
 /// The most parameters a request may carry, counted across the query string
 /// and the body (a batch is one parameter). Every endpoint takes far fewer;

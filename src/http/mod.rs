@@ -26,7 +26,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use crate::keys::Keys;
 use crate::ratelimit::Limiter;
 
-use routes::{fallback, health, playground, timestamp, timezones};
+use routes::{arithmetic, fallback, health, playground, timestamp, timezones};
 
 /// Where "now" comes from: the system clock, or a fixed instant in tests.
 #[derive(Clone, Copy, Debug, Default)]
@@ -91,6 +91,9 @@ fn api(prefix: &str, state: &AppState) -> OpenApiRouter<AppState> {
         .routes(under(prefix, routes!(timestamp::convert_query, timestamp::convert_body)))
         .routes(under(prefix, routes!(timestamp::validate_query, timestamp::validate_body)))
         .routes(under(prefix, routes!(timestamp::format_query, timestamp::format_body)))
+        .routes(under(prefix, routes!(arithmetic::add_query, arithmetic::add_body)))
+        .routes(under(prefix, routes!(arithmetic::round_query, arithmetic::round_body)))
+        .routes(under(prefix, routes!(arithmetic::diff_query, arithmetic::diff_body)))
         .routes(under(prefix, routes!(timezones::list)));
     // A zone is written with its slashes, which no OpenAPI path template can
     // state: documented as `{zone}`, routed as a catch-all.

@@ -34,6 +34,7 @@ use crate::server::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
     ),
     tags(
         (name = "timestamp", description = "Convert, validate and format timestamps"),
+        (name = "arithmetic", description = "Add durations, round, and measure the time between instants, on the wall clock of any zone"),
         (name = "timezones", description = "The IANA time zone database"),
         (name = "operations", description = "Health, readiness, metrics and this document")
     ),
@@ -56,6 +57,25 @@ impl Modify for Frame {
     }
 }
 
+/// Which parameters each body needs: one of the alternatives (an input or
+/// a batch), and always the rest.
+const NEEDS: [BodyNeeds; 10] = {
+    const ONE_OR_BATCH: &[&[&str]] = &[&["timestamp"], &["timestamps"]];
+    const PAIRS: &[&[&str]] = &[&["from", "to"], &["pairs"]];
+    [
+        ("TimestampBody", ONE_OR_BATCH, &[]),
+        ("TimestampForm", ONE_OR_BATCH, &[]),
+        ("ValidateBody", ONE_OR_BATCH, &[]),
+        ("ValidateForm", ONE_OR_BATCH, &[]),
+        ("AddBody", ONE_OR_BATCH, &["duration"]),
+        ("AddForm", ONE_OR_BATCH, &["duration"]),
+        ("RoundBody", ONE_OR_BATCH, &["unit"]),
+        ("RoundForm", ONE_OR_BATCH, &["unit"]),
+        ("DiffBody", PAIRS, &[]),
+        ("DiffForm", PAIRS, &[]),
+    ]
+};
+
 /// Finishes the document built by the router: `/api/v1` copies get their
 /// own operation ids, and the document and docs page describe themselves.
 pub fn finish(mut doc: Document) -> Document {
@@ -66,19 +86,24 @@ pub fn finish(mut doc: Document) -> Document {
             {
                 operation.operation_id = Some(format!("{id}_v1"));
             }
-            // A path parameter is always required (OpenAPI 3.1); utoipa
-            // cannot infer it for one described by `schema_with`.
+            // A path parameter is always required (OpenAPI 3.1), and so is
+            // a query parameter that a body always needs (add's `duration`,
+            // round's `unit`: no other endpoint has one of that name); utoipa
+            // cannot infer either for one described by `schema_with`.
             for parameter in operation.parameters.iter_mut().flatten() {
-                if parameter.parameter_in == utoipa::openapi::path::ParameterIn::Path {
+                let always = NEEDS.iter().any(|(_, _, always)| always.contains(&parameter.name.as_str()));
+                if parameter.parameter_in == utoipa::openapi::path::ParameterIn::Path
+                    || (parameter.parameter_in == utoipa::openapi::path::ParameterIn::Query && always)
+                {
                     parameter.required = utoipa::openapi::Required::True;
                 }
             }
         }
     }
     if let Some(components) = doc.components.as_mut() {
-        for name in ["TimestampBody", "ValidateBody", "TimestampForm", "ValidateForm"] {
+        for (name, alternatives, always) in NEEDS {
             if let Some(body) = components.schemas.remove(name) {
-                components.schemas.insert(name.to_owned(), one_input_or_batch(body));
+                components.schemas.insert(name.to_owned(), requiring(body, alternatives, always));
             }
         }
     }
@@ -108,19 +133,24 @@ fn docs_page() -> PathItem {
     )
 }
 
-/// A body with exactly one of `timestamp` and `timestamps`.
-fn one_input_or_batch(body: RefOr<Schema>) -> RefOr<Schema> {
+/// A body's name, the sets of parameters of which it needs one (an input
+/// or a batch), and those it always needs.
+type BodyNeeds = (&'static str, &'static [&'static [&'static str]], &'static [&'static str]);
+
+/// `body`, needing all the names of one of `alternatives`, and `always`.
+fn requiring(body: RefOr<Schema>, alternatives: &[&[&str]], always: &[&str]) -> RefOr<Schema> {
     let required = |names: &[&str]| {
         let mut object = ObjectBuilder::new();
-        for name in names {
+        for name in names.iter().chain(always) {
             object = object.required(*name);
         }
         object
     };
-    AllOfBuilder::new()
-        .item(body)
-        .item(OneOfBuilder::new().item(required(&["timestamp"])).item(required(&["timestamps"])))
-        .into()
+    let mut one_of = OneOfBuilder::new();
+    for names in alternatives {
+        one_of = one_of.item(required(names));
+    }
+    AllOfBuilder::new().item(body).item(one_of).into()
 }
 
 fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
@@ -212,7 +242,7 @@ fn common_errors(builder: ResponsesBuilder) -> ResponsesBuilder {
 const BAD_REQUEST_CODES: &str = "40000 bad_request, 40001 missing_parameter, 40002 invalid_timestamp, \
     40003 unknown_timezone, 40004 invalid_format, 40005 invalid_precision, 40006 out_of_range, \
     40007 invalid_pattern, 40008 invalid_style, 40009 ambiguous_local_time, 40010 unknown_parameter, \
-    40011 batch_too_large, 40014 invalid_epoch";
+    40011 batch_too_large, 40012 invalid_duration, 40013 invalid_unit, 40014 invalid_epoch";
 
 /// Error responses of a GET with query parameters.
 pub struct QueryErrors;

@@ -8,10 +8,12 @@
 //! from the constant the code enforces. After this module, handlers deal
 //! only in `Zone`, `Precision`, `Format` and `Input`, never in strings.
 
+use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use axum::extract::{FromRequest, Request};
-use jiff::Timestamp;
+use jiff::civil::Weekday;
+use jiff::{Span, Timestamp};
 use serde::Deserialize;
 use serde::de::{self, Deserializer};
 use serde_json::Value;
@@ -20,6 +22,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::error::ApiError;
 use super::extract::{RawParams, fields_of, json_type};
 use super::schema;
+use crate::time::arithmetic::{self, DiffSettings, Overflow, RoundTo, RoundingMode, TimeUnit};
 use crate::time::input::{MAX_INPUT_CHARS, check_input_formats};
 use crate::time::{Disambiguation, Epoch, Format, Input, Precision, ReadOptions, Zone, transitions};
 
@@ -112,6 +115,205 @@ pub struct ValidateParams {
     pub input_format: Option<Value>,
 }
 
+// The parameters of add (SPEC 9.1), described as those of convert are.
+/// The JSON body of add (POST); a form body is described by `AddForm`.
+#[derive(Debug, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+#[schema(as = AddBody)]
+pub struct AddParams {
+    /// The instant to add to: any timestamp input.
+    #[serde(default)]
+    #[param(schema_with = schema::query_timestamp, required = false)]
+    #[schema(schema_with = schema::timestamp)]
+    pub timestamp: Sent<Value>,
+    #[serde(default)]
+    #[param(style = Form, explode, schema_with = schema::query_timestamps, required = false)]
+    #[schema(schema_with = schema::timestamps)]
+    pub timestamps: Sent<Vec<Value>>,
+    #[param(schema_with = schema::duration)]
+    #[schema(schema_with = schema::duration)]
+    pub duration: Option<String>,
+    #[param(schema_with = schema::overflow)]
+    #[schema(schema_with = schema::overflow_or_null)]
+    pub overflow: Option<String>,
+    #[param(schema_with = schema::timezone)]
+    #[schema(schema_with = schema::timezone_or_null)]
+    pub timezone: Option<String>,
+    #[param(schema_with = schema::precision)]
+    #[schema(schema_with = schema::precision_or_null)]
+    pub precision: Option<String>,
+    #[param(schema_with = schema::format)]
+    #[schema(schema_with = schema::format_or_null)]
+    pub format: Option<String>,
+    #[param(schema_with = schema::pattern)]
+    #[schema(schema_with = schema::pattern_or_null)]
+    pub pattern: Option<String>,
+    #[param(schema_with = schema::style)]
+    #[schema(schema_with = schema::style_or_null)]
+    pub style: Option<String>,
+    /// For a wall-clock input, and for a result that lands in a DST gap or fold.
+    #[param(schema_with = schema::disambiguation)]
+    #[schema(schema_with = schema::disambiguation_or_null)]
+    pub disambiguation: Option<String>,
+    #[param(schema_with = schema::epoch)]
+    #[schema(schema_with = schema::epoch_or_null)]
+    pub epoch: Option<String>,
+    #[param(style = Form, explode, schema_with = schema::query_input_format)]
+    #[schema(schema_with = schema::input_format)]
+    pub input_format: Option<Value>,
+}
+
+// The parameters of round (SPEC 9.3), described as those of convert are.
+/// The JSON body of round (POST); a form body is described by `RoundForm`.
+#[derive(Debug, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+#[schema(as = RoundBody)]
+pub struct RoundParams {
+    /// The instant to round: any timestamp input.
+    #[serde(default)]
+    #[param(schema_with = schema::query_timestamp, required = false)]
+    #[schema(schema_with = schema::timestamp)]
+    pub timestamp: Sent<Value>,
+    #[serde(default)]
+    #[param(style = Form, explode, schema_with = schema::query_timestamps, required = false)]
+    #[schema(schema_with = schema::timestamps)]
+    pub timestamps: Sent<Vec<Value>>,
+    #[param(schema_with = schema::unit)]
+    #[schema(schema_with = schema::unit)]
+    pub unit: Option<String>,
+    #[param(schema_with = schema::mode)]
+    #[schema(schema_with = schema::mode_or_null)]
+    pub mode: Option<String>,
+    #[param(schema_with = schema::query_increment)]
+    #[schema(schema_with = schema::increment)]
+    pub increment: Option<Value>,
+    #[param(schema_with = schema::week_start)]
+    #[schema(schema_with = schema::week_start_or_null)]
+    pub week_start: Option<String>,
+    #[param(schema_with = schema::timezone)]
+    #[schema(schema_with = schema::timezone_or_null)]
+    pub timezone: Option<String>,
+    #[param(schema_with = schema::precision)]
+    #[schema(schema_with = schema::precision_or_null)]
+    pub precision: Option<String>,
+    #[param(schema_with = schema::format)]
+    #[schema(schema_with = schema::format_or_null)]
+    pub format: Option<String>,
+    #[param(schema_with = schema::pattern)]
+    #[schema(schema_with = schema::pattern_or_null)]
+    pub pattern: Option<String>,
+    #[param(schema_with = schema::style)]
+    #[schema(schema_with = schema::style_or_null)]
+    pub style: Option<String>,
+    #[param(schema_with = schema::disambiguation)]
+    #[schema(schema_with = schema::disambiguation_or_null)]
+    pub disambiguation: Option<String>,
+    #[param(schema_with = schema::epoch)]
+    #[schema(schema_with = schema::epoch_or_null)]
+    pub epoch: Option<String>,
+    #[param(style = Form, explode, schema_with = schema::query_input_format)]
+    #[schema(schema_with = schema::input_format)]
+    pub input_format: Option<Value>,
+}
+
+// The parameters of diff (SPEC 9.2), described as those of convert are.
+/// The JSON body of diff (POST); a form body is described by `DiffForm`.
+#[derive(Debug, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+#[schema(as = DiffBody)]
+pub struct DiffParams {
+    /// Where the duration starts: any timestamp input.
+    #[serde(default)]
+    #[param(schema_with = schema::query_instant, required = false)]
+    #[schema(schema_with = schema::diff_instant)]
+    pub from: Sent<Value>,
+    /// Where it ends: any timestamp input (before `from` gives a negative duration).
+    #[serde(default)]
+    #[param(schema_with = schema::query_instant, required = false)]
+    #[schema(schema_with = schema::diff_instant)]
+    pub to: Sent<Value>,
+    #[serde(default)]
+    #[param(style = Form, explode, schema_with = schema::query_pairs, required = false)]
+    #[schema(schema_with = schema::pairs)]
+    pub pairs: Sent<Vec<PairItem>>,
+    #[param(schema_with = schema::largest_unit)]
+    #[schema(schema_with = schema::largest_unit_or_null)]
+    pub largest_unit: Option<String>,
+    #[param(schema_with = schema::smallest_unit)]
+    #[schema(schema_with = schema::smallest_unit_or_null)]
+    pub smallest_unit: Option<String>,
+    #[param(schema_with = schema::rounding_mode)]
+    #[schema(schema_with = schema::rounding_mode_or_null)]
+    pub rounding_mode: Option<String>,
+    #[param(schema_with = schema::query_increment)]
+    #[schema(schema_with = schema::increment)]
+    pub rounding_increment: Option<Value>,
+    #[param(schema_with = schema::timezone)]
+    #[schema(schema_with = schema::timezone_or_null)]
+    pub timezone: Option<String>,
+    #[param(schema_with = schema::precision)]
+    #[schema(schema_with = schema::precision_or_null)]
+    pub precision: Option<String>,
+    #[param(schema_with = schema::disambiguation)]
+    #[schema(schema_with = schema::disambiguation_or_null)]
+    pub disambiguation: Option<String>,
+    #[param(schema_with = schema::epoch)]
+    #[schema(schema_with = schema::epoch_or_null)]
+    pub epoch: Option<String>,
+    #[param(style = Form, explode, schema_with = schema::query_input_format)]
+    #[schema(schema_with = schema::input_format)]
+    pub input_format: Option<Value>,
+}
+
+/// One item of `pairs`: `{"from", "to"}` (in a query string or form, its
+/// JSON text), or why it is not one. A bad item fails only itself.
+#[derive(Debug)]
+pub struct PairItem(Result<(Value, Value), ApiError>);
+
+impl<'de> Deserialize<'de> for PairItem {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(PairItem(pair_of(Value::deserialize(deserializer)?)))
+    }
+}
+
+/// The two inputs of a difference: `from` and `to`.
+pub type Pair<'a> = (Input<'a>, Input<'a>);
+
+/// What add adds: the duration, and what to do with a day the month lacks.
+#[derive(Clone, Copy, Debug)]
+pub struct Addend {
+    pub duration: Span,
+    pub overflow: Overflow,
+}
+
+fn pair_of(value: Value) -> Result<(Value, Value), ApiError> {
+    let value = match value {
+        Value::String(text) => serde_json::from_str(&text).map_err(|error| ApiError::BadRequest {
+            message: format!(
+                "a pair is an object such as {{\"from\":\"2024-01-01\",\"to\":\"2024-03-01\"}} \
+                 (in a query string or form, its JSON text): {error}"
+            ),
+        })?,
+        value => value,
+    };
+    let Value::Object(mut object) = value else {
+        return Err(ApiError::WrongType {
+            param: "pairs",
+            expected: "an object with from and to",
+            given: json_type(&value),
+        });
+    };
+    if let Some(name) = object.keys().find(|key| !matches!(key.as_str(), "from" | "to")) {
+        return Err(ApiError::PairKey { name: name.chars().take(64).collect() });
+    }
+    let from = object.remove("from").ok_or(ApiError::IncompletePair { missing: "from" })?;
+    let to = object.remove("to").ok_or(ApiError::IncompletePair { missing: "to" })?;
+    Ok((from, to))
+}
+
 /// Parameters of the zone list.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -198,6 +400,19 @@ form_body!(
     ValidateForm of ValidateParams
 );
 
+form_body!(
+    /// The form body of add.
+    AddForm of AddParams
+);
+form_body!(
+    /// The form body of round.
+    RoundForm of RoundParams
+);
+form_body!(
+    /// The form body of diff.
+    DiffForm of DiffParams
+);
+
 /// The names every endpoint accepts: an unknown name that one of them
 /// takes is refused "for this endpoint".
 static ALL_PARAMS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
@@ -207,6 +422,9 @@ static ALL_PARAMS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         fields_of::<ValidateParams>(),
         fields_of::<TimezonesParams>(),
         fields_of::<TransitionsParams>(),
+        fields_of::<AddParams>(),
+        fields_of::<RoundParams>(),
+        fields_of::<DiffParams>(),
     ]
     .concat();
     names.sort_unstable();
@@ -264,11 +482,12 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Sent<T> {
 }
 
 /// One input, or a batch whose items are each an input or the reason it is
-/// not one (a wrong JSON type).
+/// not one (a wrong JSON type). An input is an [`Input`], or for diff a pair
+/// of them.
 #[derive(Debug)]
-pub enum Inputs<'a> {
-    One(Input<'a>),
-    Many(Vec<Result<Input<'a>, ApiError>>),
+pub enum Inputs<I> {
+    One(I),
+    Many(Vec<Result<I, ApiError>>),
 }
 
 /// How inputs are read: the owned parts of [`ReadOptions`].
@@ -362,7 +581,7 @@ impl TimestampParams {
     }
 
     /// The inputs, how to read them, and the format asked for.
-    pub fn read(&self) -> Result<(Inputs<'_>, Reading, Option<Format>), ApiError> {
+    pub fn read(&self) -> Result<(Inputs<Input<'_>>, Reading, Option<Format>), ApiError> {
         let inputs = inputs(&self.timestamp, &self.timestamps)?;
         let reading = Reading::new(how_to_read!(self))?;
         let format = Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
@@ -378,10 +597,110 @@ impl ValidateParams {
     }
 
     /// The inputs and how to read them.
-    pub fn read(&self) -> Result<(Inputs<'_>, Reading), ApiError> {
+    pub fn read(&self) -> Result<(Inputs<Input<'_>>, Reading), ApiError> {
         let inputs = inputs(&self.timestamp, &self.timestamps)?;
         let reading = Reading::new(how_to_read!(self))?;
         Ok((inputs, reading))
+    }
+}
+
+impl AddParams {
+    /// Whether the request sends a batch (see [`crate::http::batch::BATCHES_AT_ONCE`]).
+    pub fn is_batch(&self) -> bool {
+        self.timestamps.value().is_some()
+    }
+
+    /// The inputs, how to read them, the duration and overflow rule, and
+    /// the format asked for.
+    pub fn read(&self) -> Result<(Inputs<Input<'_>>, Reading, Addend, Option<Format>), ApiError> {
+        let duration = self.duration.as_deref().ok_or(ApiError::MissingParameter { param: "duration" })?;
+        let duration = arithmetic::parse_duration(duration).map_err(ApiError::time)?;
+        let overflow = self.overflow.as_deref().map_or(Ok(Overflow::default()), str::parse).map_err(ApiError::time)?;
+        let format = Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
+            .map_err(ApiError::time)?;
+        let reading = Reading::new(how_to_read!(self))?;
+        Ok((inputs(&self.timestamp, &self.timestamps)?, reading, Addend { duration, overflow }, format))
+    }
+}
+
+impl RoundParams {
+    /// Whether the request sends a batch (see [`crate::http::batch::BATCHES_AT_ONCE`]).
+    pub fn is_batch(&self) -> bool {
+        self.timestamps.value().is_some()
+    }
+
+    /// The inputs, how to read them, what to round to, and the format asked for.
+    pub fn read(&self) -> Result<(Inputs<Input<'_>>, Reading, RoundTo, Option<Format>), ApiError> {
+        let unit = self.unit.as_deref().ok_or(ApiError::MissingParameter { param: "unit" })?;
+        let unit = TimeUnit::parse(unit, &TimeUnit::ALL, "unit").map_err(ApiError::time)?;
+        let mode = self.mode.as_deref().map_or(Ok(RoundingMode::Floor), |mode| RoundingMode::parse(mode, "mode"));
+        let week_start = self.week_start.as_deref().map_or(Ok(Weekday::Monday), arithmetic::parse_weekday);
+        let increment = whole_number(self.increment.as_ref(), "increment")?;
+        let to = RoundTo::new(
+            unit,
+            mode.map_err(ApiError::time)?,
+            increment.as_deref(),
+            week_start.map_err(ApiError::time)?,
+        )
+        .map_err(ApiError::time)?;
+        let format = Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
+            .map_err(ApiError::time)?;
+        let reading = Reading::new(how_to_read!(self))?;
+        Ok((inputs(&self.timestamp, &self.timestamps)?, reading, to, format))
+    }
+}
+
+impl DiffParams {
+    /// Whether the request sends a batch (see [`crate::http::batch::BATCHES_AT_ONCE`]).
+    pub fn is_batch(&self) -> bool {
+        self.pairs.value().is_some()
+    }
+
+    /// The pairs of inputs, how to read them, and how to balance and round.
+    pub fn read(&self) -> Result<(Inputs<Pair<'_>>, Reading, DiffSettings), ApiError> {
+        let increment = whole_number(self.rounding_increment.as_ref(), "rounding_increment")?;
+        let settings = DiffSettings::new(
+            self.largest_unit.as_deref(),
+            self.smallest_unit.as_deref(),
+            self.rounding_mode.as_deref(),
+            increment.as_deref(),
+        )
+        .map_err(ApiError::time)?;
+        let reading = Reading::new(how_to_read!(self))?;
+        let sent = self.from.is_sent() || self.to.is_sent();
+        let one = match (self.from.value(), self.to.value()) {
+            (None, None) => None,
+            (from, to) => Some((from, to)),
+        };
+        let inputs = match one_or_batch(sent, one, &self.pairs, ("from and to", "pairs"))? {
+            Some(Ok((from, to))) => {
+                let from = from.ok_or(ApiError::MissingParameter { param: "from" })?;
+                let to = to.ok_or(ApiError::MissingParameter { param: "to" })?;
+                Inputs::One((input_of(from, "from")?, input_of(to, "to")?))
+            }
+            Some(Err(pairs)) => Inputs::Many(
+                pairs
+                    .iter()
+                    .map(|PairItem(pair)| match pair {
+                        Ok((from, to)) => Ok((input_of(from, "from")?, input_of(to, "to")?)),
+                        Err(error) => Err(error.clone()),
+                    })
+                    .collect(),
+            ),
+            None => return Err(ApiError::MissingParameter { param: "from" }),
+        };
+        Ok((inputs, reading, settings))
+    }
+}
+
+/// An increment: a JSON number (whole) or its text, as text for the engine
+/// to check against its unit.
+fn whole_number<'a>(value: Option<&'a Value>, param: &'static str) -> Result<Option<Cow<'a, str>>, ApiError> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(number)) => Ok(Some(Cow::Borrowed(number.as_str()))),
+        Some(Value::String(text)) => Ok(Some(Cow::Borrowed(text))),
+        Some(other) => Err(ApiError::WrongType { param, expected: "a whole number", given: json_type(other) }),
     }
 }
 
@@ -397,16 +716,35 @@ fn precision(text: Option<&str>) -> Result<Option<Precision>, ApiError> {
 
 /// `timestamp`, or the batch `timestamps` (1 to [`MAX_BATCH`] items).
 /// Sending both names is an error even when one of them is `null`.
-fn inputs<'a>(timestamp: &'a Sent<Value>, timestamps: &'a Sent<Vec<Value>>) -> Result<Inputs<'a>, ApiError> {
-    if timestamp.is_sent() && timestamps.is_sent() {
-        return Err(ApiError::BothInputAndBatch);
+fn inputs<'a>(timestamp: &'a Sent<Value>, timestamps: &'a Sent<Vec<Value>>) -> Result<Inputs<Input<'a>>, ApiError> {
+    let batch = one_or_batch(timestamp.is_sent(), timestamp.value(), timestamps, ("timestamp", "timestamps"))?;
+    match batch {
+        Some(Ok(value)) => input_of(value, "timestamp").map(Inputs::One),
+        Some(Err(items)) => Ok(Inputs::Many(items.iter().map(|item| input_of(item, "timestamps")).collect())),
+        None => Err(ApiError::MissingParameter { param: "timestamp" }),
     }
-    match (timestamp.value(), timestamps.value()) {
-        (Some(value), _) => input_of(value, "timestamp").map(Inputs::One),
-        (None, Some(items)) if items.is_empty() => Err(ApiError::EmptyBatch),
-        (None, Some(items)) if items.len() > MAX_BATCH => Err(ApiError::BatchTooLarge { items: items.len() }),
-        (None, Some(items)) => Ok(Inputs::Many(items.iter().map(|item| input_of(item, "timestamps")).collect())),
-        (None, None) => Err(ApiError::MissingParameter { param: "timestamp" }),
+}
+
+/// One input or a batch of 1 to [`MAX_BATCH`] items, not both: `Ok` the
+/// one, `Err` the batch, `None` neither. `names` are the one's and the
+/// batch's, for errors.
+fn one_or_batch<'a, T, B>(
+    one_sent: bool,
+    one: Option<T>,
+    batch: &'a Sent<Vec<B>>,
+    (one_name, batch_name): (&'static str, &'static str),
+) -> Result<Option<Result<T, &'a [B]>>, ApiError> {
+    if one_sent && batch.is_sent() {
+        return Err(ApiError::BothInputAndBatch { one: one_name, batch: batch_name });
+    }
+    match (one, batch.value()) {
+        (Some(one), _) => Ok(Some(Ok(one))),
+        (None, Some(items)) if items.is_empty() => Err(ApiError::EmptyBatch { batch: batch_name }),
+        (None, Some(items)) if items.len() > MAX_BATCH => {
+            Err(ApiError::BatchTooLarge { items: items.len(), batch: batch_name })
+        }
+        (None, Some(items)) => Ok(Some(Err(items.as_slice()))),
+        (None, None) => Ok(None),
     }
 }
 

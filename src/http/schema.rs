@@ -10,6 +10,7 @@ use utoipa::openapi::{RefOr, Schema};
 
 use super::params::MAX_BATCH;
 use crate::time::MAX_INPUT_FORMATS;
+use crate::time::arithmetic::{MAX_DURATION_CHARS, Overflow, RoundingMode, TimeUnit, WEEKDAYS};
 use crate::time::input::MAX_INPUT_CHARS;
 use crate::time::render::MAX_PATTERN_CHARS;
 
@@ -164,6 +165,162 @@ pub fn query_input_format() -> RefOr<Schema> {
         .into()
 }
 
+/// `duration` of add.
+pub fn duration() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length(Some(1))
+        .max_length(Some(MAX_DURATION_CHARS))
+        .description(Some(
+            "Required. ISO 8601 (`P1Y2M3W4DT5H6M7.5S`, `-P1D`, `PT36H`; a fraction only on the last unit, hours or \
+             smaller) or the friendly form (`1y 2mo 3w 4d 5h 6m 7s 8ms`, `-90m`, `2 hours 30 minutes`). Years to \
+             days move the wall clock in `timezone`; hours and smaller are elapsed time",
+        ))
+        .examples([serde_json::json!("P1M"), serde_json::json!("-90m")])
+        .into()
+}
+
+/// `overflow` of add.
+pub fn overflow() -> RefOr<Schema> {
+    one_of(
+        Overflow::ALL.map(Overflow::name),
+        "When years or months land on a day the month lacks (Jan 31 plus one month): `constrain` (default) takes \
+         the month's last day, `reject` answers `out_of_range`",
+    )
+}
+
+pub fn overflow_or_null() -> RefOr<Schema> {
+    or_null(overflow())
+}
+
+/// `unit` of round.
+pub fn unit() -> RefOr<Schema> {
+    one_of(
+        TimeUnit::ALL.map(TimeUnit::singular),
+        "Required. The unit to round to, on the wall clock in `timezone` (singular or plural, any case). For `day` \
+         and larger, `floor` is the period's start and `ceil` the next period's start",
+    )
+}
+
+/// `mode` of round, and `rounding_mode` of diff.
+fn rounding_mode_of(default: &str) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(RoundingMode::ALL.map(RoundingMode::name)))
+        .description(Some(format!(
+            "How to round (any case): `floor`, `ceil`, `trunc` (towards zero), `expand` (away from zero), or to the \
+             nearest with a half going `half_expand` (away from zero), `half_trunc`, `half_even`, `half_floor`, \
+             `half_ceil`. Default `{default}`"
+        )))
+        .into()
+}
+
+pub fn mode() -> RefOr<Schema> {
+    rounding_mode_of("floor")
+}
+
+pub fn mode_or_null() -> RefOr<Schema> {
+    or_null(mode())
+}
+
+pub fn rounding_mode() -> RefOr<Schema> {
+    rounding_mode_of("trunc")
+}
+
+pub fn rounding_mode_or_null() -> RefOr<Schema> {
+    or_null(rounding_mode())
+}
+
+const INCREMENT: &str = "Round to a multiple of this many units (default 1). For nanoseconds to hours it must divide \
+    the next larger unit and be less than it (15 minutes, 6 hours, 500 milliseconds)";
+
+/// `increment` of round, `rounding_increment` of diff, in a query string.
+pub fn query_increment() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(1))
+        .maximum(Some(1_000_000_000))
+        .description(Some(INCREMENT))
+        .into()
+}
+
+/// The same in a JSON body: a number, or its text.
+pub fn increment() -> RefOr<Schema> {
+    OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(1_000_000_000)))
+        .item(ObjectBuilder::new().schema_type(Type::String).pattern(Some("^[0-9]{1,10}$")))
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .description(Some(INCREMENT))
+        .into()
+}
+
+/// `week_start` of round.
+pub fn week_start() -> RefOr<Schema> {
+    one_of(WEEKDAYS, "The first day of a week for `unit=week` (any case; `mon` ... `sun` too). Default `monday`")
+}
+
+pub fn week_start_or_null() -> RefOr<Schema> {
+    or_null(week_start())
+}
+
+/// `largest_unit` and `smallest_unit` of diff.
+fn difference_unit(description: &'static str) -> RefOr<Schema> {
+    one_of(TimeUnit::OF_DIFFERENCE.map(TimeUnit::plural), description)
+}
+
+pub fn largest_unit() -> RefOr<Schema> {
+    difference_unit(
+        "The largest unit of `duration` (plural or singular, any case). Default `years`; `hours` gives `PT25H`",
+    )
+}
+
+pub fn largest_unit_or_null() -> RefOr<Schema> {
+    or_null(largest_unit())
+}
+
+pub fn smallest_unit() -> RefOr<Schema> {
+    difference_unit(
+        "The smallest unit of `duration`, rounded by `rounding_mode` (plural or singular, any case). Default \
+         `nanoseconds`",
+    )
+}
+
+pub fn smallest_unit_or_null() -> RefOr<Schema> {
+    or_null(smallest_unit())
+}
+
+/// `from` and `to` of diff in a JSON body.
+pub fn diff_instant() -> RefOr<Schema> {
+    OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::Number))
+        .item(ObjectBuilder::new().schema_type(Type::String).max_length(Some(MAX_INPUT_CHARS)))
+        .description(Some("Any timestamp input, as `timestamp` takes it (exclusive with `pairs`)"))
+        .examples([serde_json::json!("2023-01-01T00:00:00Z")])
+        .into()
+}
+
+const PAIR: &str = "An object `{\"from\": ..., \"to\": ...}`, each any timestamp input";
+
+/// `pairs` of diff in a JSON body.
+pub fn pairs() -> RefOr<Schema> {
+    batch_of(
+        ObjectBuilder::new().schema_type(SchemaType::AnyValue).description(Some(format!(
+            "{PAIR}. Anything else is reported as this item's error in `results`; the batch still answers 200"
+        ))),
+        "pairs, instead of `from` and `to`",
+    )
+}
+
+/// `pairs` in a query string or form body: each the JSON text of a pair.
+pub fn query_pairs() -> RefOr<Schema> {
+    batch_of(
+        ObjectBuilder::new().schema_type(Type::String).description(Some(format!(
+            "{PAIR}, as JSON text (`{{\"from\":\"2024-01-01\",\"to\":\"2024-03-01\"}}`); repeat the name for each pair"
+        ))),
+        "pairs, instead of `from` and `to`",
+    )
+}
+
 /// The `pattern` parameter.
 pub fn pattern() -> RefOr<Schema> {
     ObjectBuilder::new()
@@ -253,26 +410,33 @@ pub fn query_at() -> RefOr<Schema> {
 /// item never fails the batch; a number or a short string is read, and
 /// anything else becomes that item's error.
 pub fn timestamps() -> RefOr<Schema> {
-    batch_of(ObjectBuilder::new().schema_type(SchemaType::AnyValue).description(Some(format!(
-        "A timestamp input (a number, or a string of at most {MAX_INPUT_CHARS} characters). Anything else is \
+    batch_of(
+        ObjectBuilder::new().schema_type(SchemaType::AnyValue).description(Some(format!(
+            "A timestamp input (a number, or a string of at most {MAX_INPUT_CHARS} characters). Anything else is \
          reported as this item's error in `results`; the batch still answers 200"
-    ))))
+        ))),
+        "inputs, instead of `timestamp`",
+    )
 }
 
 /// Batch items in a query string or form body, where every value is text.
 pub fn query_timestamps() -> RefOr<Schema> {
-    batch_of(ObjectBuilder::new().schema_type(Type::String).description(Some(format!(
-        "A timestamp input. One that is not a timestamp, or is over {MAX_INPUT_CHARS} characters, is reported as \
+    batch_of(
+        ObjectBuilder::new().schema_type(Type::String).description(Some(format!(
+            "A timestamp input. One that is not a timestamp, or is over {MAX_INPUT_CHARS} characters, is reported as \
          this item's error in `results`; the batch still answers 200"
-    ))))
+        ))),
+        "inputs, instead of `timestamp`",
+    )
 }
 
-fn batch_of(item: ObjectBuilder) -> RefOr<Schema> {
+/// A batch of 1 to [`MAX_BATCH`] `item`s; `what` says of what, instead of what.
+fn batch_of(item: ObjectBuilder, what: &str) -> RefOr<Schema> {
     ArrayBuilder::new()
         .items(item)
         .min_items(Some(1))
         .max_items(Some(MAX_BATCH))
-        .description(Some(format!("A batch of 1 to {MAX_BATCH} inputs, instead of `timestamp`")))
+        .description(Some(format!("A batch of 1 to {MAX_BATCH} {what}")))
         .into()
 }
 

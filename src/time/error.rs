@@ -82,6 +82,38 @@ pub enum TimeError {
     /// `input_format` is not 1 to 8 patterns of 1 to 256 characters.
     #[error("input_format {detail}")]
     InvalidInputFormat { detail: String },
+    /// `duration` is neither ISO 8601 nor the friendly form; `detail` is
+    /// the reader's diagnosis, which says where it stopped.
+    #[error(
+        "invalid duration {given:?}: {detail}; write ISO 8601 (P1Y2M3DT4H5M6.5S, -P1D, PT36H) or the friendly \
+         form (1y 2mo 3w 4d 5h 6m 7s 8ms, -90m, 2 hours 30 minutes)"
+    )]
+    InvalidDuration {
+        given: String,
+        detail: String,
+        /// Where the text stops reading as a duration (a character index).
+        position: usize,
+    },
+    /// A unit that the parameter `param` does not take.
+    #[error("unknown {param} {given:?}: use one of {allowed} (singular or plural, any case)")]
+    InvalidUnit { param: &'static str, given: String, allowed: String },
+    #[error("unknown {param} {given:?}: use one of {allowed}")]
+    InvalidRoundingMode { param: &'static str, given: String, allowed: String },
+    /// An increment that is not a whole number, or does not fit its unit.
+    #[error("{param} {given:?} does not fit: {detail}")]
+    InvalidIncrement { param: &'static str, given: String, detail: String },
+    #[error("largest_unit={largest} is smaller than smallest_unit={smallest}: largest_unit must be at least as large")]
+    UnitsOutOfOrder { largest: super::arithmetic::TimeUnit, smallest: super::arithmetic::TimeUnit },
+    /// A difference too long for `largest_unit` (nanoseconds hold about 292 years).
+    #[error(
+        "the difference from {from} to {to} does not fit in {largest} (at most 9223372036854775807, about 292 \
+         years): use a larger largest_unit"
+    )]
+    DoesNotFit { from: jiff::Timestamp, to: jiff::Timestamp, largest: super::arithmetic::TimeUnit },
+    #[error("unknown overflow {given:?}: use constrain (Jan 31 plus one month is the last day of February) or reject")]
+    InvalidOverflow { given: String },
+    #[error("unknown week_start {given:?}: use a weekday, such as monday or sunday (or mon, sun)")]
+    InvalidWeekStart { given: String },
     /// A directive the strftime layer cannot write; `detail` is its reason.
     #[error("invalid pattern {pattern:?}: {detail}")]
     InvalidPattern { pattern: String, detail: String },
@@ -120,6 +152,14 @@ impl TimeError {
             | TimeError::InvalidPattern { .. }
             | TimeError::InvalidInputFormat { .. } => "invalid_pattern",
             TimeError::InvalidEpoch { .. } | TimeError::NotInEpoch { .. } => "invalid_epoch",
+            TimeError::InvalidDuration { .. } => "invalid_duration",
+            TimeError::InvalidUnit { .. }
+            | TimeError::InvalidRoundingMode { .. }
+            | TimeError::InvalidIncrement { .. }
+            | TimeError::UnitsOutOfOrder { .. }
+            | TimeError::DoesNotFit { .. } => "invalid_unit",
+            TimeError::InvalidOverflow { .. } => "invalid_overflow",
+            TimeError::InvalidWeekStart { .. } => "invalid_week_start",
         }
     }
 
@@ -127,6 +167,7 @@ impl TimeError {
     pub const fn position(&self) -> Option<usize> {
         match self {
             TimeError::InvalidTimestamp { position, .. } => *position,
+            TimeError::InvalidDuration { position, .. } => Some(*position),
             _ => None,
         }
     }

@@ -1,15 +1,17 @@
 //! The operations of the API, as plain functions: `current`, `convert`,
-//! `validate` and `format`. The HTTP handlers and the CLI both call these,
+//! `validate`, `format`, and the arithmetic of SPEC 9 (`add`, `round`,
+//! `diff`). The HTTP handlers and the CLI both call these,
 //! so there is exactly one implementation of each.
 
-use jiff::Timestamp;
+use jiff::{Span, Timestamp, Zoned};
 
-use super::input::{Input, ReadOptions, read};
-use super::render::{Format, Units, View};
+use super::arithmetic::{self, DiffSettings, Overflow, RoundTo};
+use super::input::{Input, ReadOptions, Reading, read};
+use super::render::{self, Format, Units, View};
 use super::validate::Validation;
 use super::{Precision, TimeError, Zone};
 
-pub use crate::answer::{Formatted, InputInfo, Report};
+pub use crate::answer::{Addition, Difference, Formatted, InputInfo, Period, Report, Rounding};
 
 impl Report {
     fn new(view: &View<'_>) -> Report {
@@ -31,6 +33,22 @@ impl Report {
             formatted: None,
         }
     }
+
+    /// The report of `view`, the instant computed from `input` as `reading`
+    /// read it, with what the input was.
+    fn of_input(view: &View<'_>, input: Input<'_>, reading: Reading, formatted: Option<String>) -> Report {
+        let mut report = Report::new(view);
+        report.precision_detected = Some(reading.precision_detected);
+        report.input = Some(InputInfo {
+            kind: reading.kind,
+            epoch: reading.epoch.map(|epoch| epoch.name().into_owned()),
+            pattern: reading.pattern,
+            text: input.text().to_owned(),
+        });
+        report.id = reading.id;
+        report.formatted = formatted;
+        report
+    }
 }
 
 /// `now` in `zone`, with the `timestamp` field in `precision`.
@@ -49,17 +67,68 @@ pub fn convert(
 ) -> Result<Report, TimeError> {
     let reading = read(input, options)?;
     let view = View::new(reading.instant, options.zone, reading.precision);
-    let mut report = Report::new(&view);
-    report.precision_detected = Some(reading.precision_detected);
-    report.input = Some(InputInfo {
-        kind: reading.kind,
-        epoch: reading.epoch.map(|epoch| epoch.name().into_owned()),
-        pattern: reading.pattern,
-        text: input.text().to_owned(),
+    let formatted = format.map(|format| view.format(format, now)).transpose()?;
+    Ok(Report::of_input(&view, input, reading, formatted))
+}
+
+/// An error of an operation with several parameters, with the one it
+/// concerns: the input that could not be read, or the setting whose result
+/// could not be computed (`duration` of add, `unit` of round, `to` of diff).
+pub type Failure = (&'static str, TimeError);
+
+/// One input plus a duration (SPEC 9.1): the result in every
+/// representation, in the input's unit or a finer one that holds it
+/// exactly (unless `precision` is stated), plus `formatted` when a format
+/// is given.
+pub fn add(
+    input: Input<'_>,
+    options: &ReadOptions<'_>,
+    duration: Span,
+    overflow: Overflow,
+    format: Option<&Format>,
+    now: Timestamp,
+) -> Result<Addition, Failure> {
+    let reading = read(input, options).map_err(|error| ("timestamp", error))?;
+    let sum = arithmetic::add(reading.instant, duration, options.zone, overflow, options.disambiguation)
+        .map_err(|error| ("duration", error))?;
+    let precision = options.precision.unwrap_or_else(|| reading.precision.max(Precision::exact_for(sum)));
+    let view = View::new(sum, options.zone, precision);
+    let formatted = format.map(|format| view.format(format, now)).transpose().map_err(|error| ("format", error))?;
+    let from = render::iso(reading.instant);
+    Ok(Addition { result: Report::of_input(&view, input, reading, formatted), from, duration: duration.to_string() })
+}
+
+/// One input rounded (SPEC 9.3), in every representation, with its
+/// period for days and larger.
+pub fn round(
+    input: Input<'_>,
+    options: &ReadOptions<'_>,
+    to: &RoundTo,
+    format: Option<&Format>,
+    now: Timestamp,
+) -> Result<Rounding, Failure> {
+    let reading = read(input, options).map_err(|error| ("timestamp", error))?;
+    let rounded = arithmetic::round(reading.instant, options.zone, to).map_err(|error| ("unit", error))?;
+    let view = View::new(rounded.instant, options.zone, reading.precision);
+    let formatted = format.map(|format| view.format(format, now)).transpose().map_err(|error| ("format", error))?;
+    let period = rounded.period.map(|(start, end)| {
+        let rfc3339 = |zoned: Zoned| View::new(zoned.timestamp(), options.zone, reading.precision).rfc3339();
+        Period { start: rfc3339(start), end: rfc3339(end) }
     });
-    report.id = reading.id;
-    report.formatted = format.map(|format| view.format(format, now)).transpose()?;
-    Ok(report)
+    let from = render::iso(reading.instant);
+    Ok(Rounding { result: Report::of_input(&view, input, reading, formatted), from, period })
+}
+
+/// The duration between two inputs (SPEC 9.2), both read with `options`.
+pub fn diff(
+    from: Input<'_>,
+    to: Input<'_>,
+    options: &ReadOptions<'_>,
+    settings: &DiffSettings,
+) -> Result<Difference, Failure> {
+    let from = read(from, options).map_err(|error| ("from", error))?.instant;
+    let to = read(to, options).map_err(|error| ("to", error))?.instant;
+    arithmetic::diff(from, to, options.zone, settings, render::iso).map_err(|error| ("to", error))
 }
 
 /// Whether the input is a valid timestamp, and what it means.

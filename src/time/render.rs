@@ -47,6 +47,11 @@ impl Units {
     }
 }
 
+/// The `iso` form of SPEC 3: UTC, always exactly 3 fraction digits, `Z`.
+pub fn iso(instant: Timestamp) -> String {
+    DateTimePrinter::new().precision(Some(3)).timestamp_to_string(&instant)
+}
+
 /// An instant seen in one zone at one precision: what every renderer needs.
 pub struct View<'z> {
     pub instant: Timestamp,
@@ -85,7 +90,7 @@ impl<'z> View<'z> {
 
     /// UTC, always exactly 3 fraction digits, `Z`: `2023-11-14T22:13:20.000Z`.
     pub fn iso(&self) -> String {
-        self.printer(3).timestamp_to_string(&self.instant)
+        iso(self.instant)
     }
 
     /// In the zone, fraction per precision, `Z` only for the UTC zone.

@@ -226,3 +226,59 @@ fn every_epoch_and_id_both_ways_through_the_cli() {
         assert_eq!(data["input"]["kind"], kind, "{preset} {value}");
     }
 }
+
+/// `tsconv add`, `round` and `diff` (SPEC 9.1 to 9.3): a table for one
+/// input, a line per input with `-`, and usage errors (exit 2) for a bad
+/// duration, unit, increment or pair of units.
+#[test]
+fn add_round_and_diff_from_the_shell() {
+    let output = tsconv(&["add", "2024-01-31T10:00:00Z", "P1M", "--tz", "Europe/Berlin"], None);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        stdout(&output).starts_with("from        2024-01-31T10:00:00.000Z\nduration    P1M\n"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(stdout(&output).contains("rfc3339     2024-02-29T11:00:00+01:00\n"), "{}", stdout(&output));
+    // A DST gap and a fold, one line each.
+    let lines = "2024-03-09T02:30:00-05:00\nnope\n2024-11-02T01:30:00-04:00\n";
+    let output = tsconv(&["add", "-", "1d", "--tz", "America/New_York"], Some(lines));
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "2024-03-10T03:30:00-04:00\n2024-11-03T01:30:00-04:00\n");
+    assert!(stderr(&output).starts_with("tsconv: line 2: \"nope\""), "{}", stderr(&output));
+    let output = tsconv(
+        &["round", "2024-03-10T16:30:00Z", "--unit", "day", "--mode", "half_expand", "--tz", "America/New_York"],
+        None,
+    );
+    assert!(
+        stdout(&output).contains("period      2024-03-10T00:00:00-05:00 to 2024-03-11T00:00:00-04:00\n"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(stdout(&output).contains("rfc3339     2024-03-11T00:00:00-04:00\n"), "{}", stdout(&output));
+    let output =
+        tsconv(&["round", "-", "--unit", "minute", "--increment", "15", "--json"], Some("2024-01-01T10:22:31Z\n"));
+    let data: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(data["iso"], "2024-01-01T10:15:00.000Z");
+    let output =
+        tsconv(&["diff", "2024-03-09T12:00:00-05:00", "2024-03-11T00:00:00-04:00", "--tz", "America/New_York"], None);
+    assert!(stdout(&output).contains("duration    P1DT12H\nhuman       1 day and 12 hours\n"), "{}", stdout(&output));
+    assert!(stdout(&output).contains("in days     1.5\nin hours    35\n"), "{}", stdout(&output));
+    let output = tsconv(&["diff", "2024-01-31", "-", "--largest-unit", "days"], Some("2024-03-01\n2023-01-31\n"));
+    assert_eq!((output.status.code(), stdout(&output)), (Some(0), "P30D\n-P365D\n".to_owned()));
+    // The day Jan 31 plus a month lacks: a failure of the input (exit 1).
+    assert_eq!(tsconv(&["add", "2024-01-31", "P1M", "--overflow", "reject"], None).status.code(), Some(1));
+    for args in [
+        &["add", "1", "P1Dx"][..],
+        &["add", "1", "P1D", "--overflow", "wrap"],
+        &["round", "1", "--unit", "fortnight"],
+        &["round", "1", "--unit", "minute", "--increment", "7"],
+        &["round", "1", "--unit", "week", "--week-start", "funday"],
+        &["diff", "1", "2", "--largest-unit", "hours", "--smallest-unit", "days"],
+        &["diff", "-", "-"],
+    ] {
+        let output = tsconv(args, None);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert!(!stderr(&output).is_empty());
+    }
+}

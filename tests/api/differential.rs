@@ -46,10 +46,31 @@ for line in sys.stdin:
     print(text, local.tzname(), "true" if local.dst() else "false")
 "#;
 
-fn python() -> Command {
+/// Python (`TSCONV_PYTHON`, else `python3`) running `script`.
+pub fn python(script: &str) -> Command {
     let mut command = Command::new(std::env::var("TSCONV_PYTHON").unwrap_or_else(|_| "python3".to_owned()));
-    command.arg("-c").arg(PYTHON);
+    command.arg("-c").arg(script);
     command
+}
+
+/// Runs `command` with `input` on its standard input; its output's lines.
+/// The input is written from a thread: the oracle answers while it reads,
+/// and a full output pipe would otherwise stop both sides.
+pub fn stream(mut command: Command, input: &str) -> Vec<String> {
+    let program = format!("{command:?}");
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{program} is needed by the differential tests ({e}): run ./scripts/test"));
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(output.status.success(), "{program} failed: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap().lines().map(str::to_owned).collect()
 }
 
 /// A small deterministic generator (SplitMix64): same cases on every run.
@@ -71,7 +92,7 @@ impl Rng {
 
 #[test]
 fn agrees_with_python_zoneinfo_over_1990_to_2023() {
-    let output = python().arg("zones").output().expect("python3 is needed for the differential test");
+    let output = python(PYTHON).arg("zones").output().expect("python3 is needed for the differential test");
     assert!(output.status.success(), "python3 zoneinfo failed: {}", String::from_utf8_lossy(&output.stderr));
     let theirs: BTreeSet<String> = String::from_utf8_lossy(&output.stdout).lines().map(str::to_owned).collect();
     assert!(theirs.len() > 400, "python's zoneinfo found only {} zones: install the tzdata package", theirs.len());
@@ -112,11 +133,7 @@ fn agrees_with_python_zoneinfo_over_1990_to_2023() {
         ours.push(format!("{} {} {}", report.rfc3339, report.zone.abbreviation, report.zone.dst));
     }
 
-    let mut child = python().stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(stdin_text.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let theirs: Vec<String> = String::from_utf8_lossy(&output.stdout).lines().map(str::to_owned).collect();
+    let theirs = stream(python(PYTHON), &stdin_text);
     assert_eq!(theirs.len(), cases.len());
 
     let mut mismatches = Vec::new();

@@ -7,16 +7,13 @@
 //! ObjectId and KSUID built from a known time with random other bits. The
 //! published values come from each system's documentation.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use jiff::Timestamp;
 use serde_json::{Value, json};
 use tsconv::time::epoch::Epoch;
 use tsconv::time::id::IdFormat;
 use tsconv::time::{Disambiguation, Input, ReadOptions, Zone, read};
 
-use crate::differential::Rng;
+use crate::differential::{Rng, python, stream};
 use crate::helpers::{get, post_json};
 
 const PYTHON: &str = r#"
@@ -139,19 +136,9 @@ fn instants(count: usize) -> Vec<Timestamp> {
 }
 
 fn python_answers(instants: &[Timestamp]) -> Vec<Value> {
-    let mut child = Command::new(std::env::var("TSCONV_PYTHON").unwrap_or_else(|_| "python3".to_owned()))
-        .arg("-c")
-        .arg(PYTHON)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 is needed for the differential test");
     let input: String = instants.iter().map(|t| format!("{}\n", t.as_nanosecond())).collect();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "python failed: {}", String::from_utf8_lossy(&output.stderr));
     let lines: Vec<Value> =
-        String::from_utf8_lossy(&output.stdout).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        stream(python(PYTHON), &input).iter().map(|line| serde_json::from_str(line).unwrap()).collect();
     assert_eq!(lines.len(), instants.len());
     lines
 }

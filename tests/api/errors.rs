@@ -74,6 +74,37 @@ async fn every_error_body_is_pinned() {
         ("transitions: a from that is no date", "/api/timezones/UTC/transitions?from=soon"),
         ("transitions: to before from", "/api/timezones/UTC/transitions?from=2024-01-01&to=2023-01-01"),
         ("a path under a zone that is not transitions", "/api/timezones/Europe/Paris/offsets"),
+        // SPEC 9.1 to 9.3: add, round and diff.
+        ("add without a duration", "/api/timestamp/add?timestamp=1"),
+        ("an unknown duration unit", "/api/timestamp/add?timestamp=1&duration=3%20fortnights"),
+        ("an ISO duration with trailing text", "/api/timestamp/add?timestamp=1&duration=P1Dx"),
+        ("a fraction on a unit that is not the last", "/api/timestamp/add?timestamp=1&duration=PT1.5H30M"),
+        (
+            "Jan 31 plus a month with overflow=reject",
+            "/api/timestamp/add?timestamp=2024-01-31T10:00:00Z&duration=P1M&overflow=reject",
+        ),
+        ("an unknown overflow", "/api/timestamp/add?timestamp=1&duration=P1D&overflow=wrap"),
+        (
+            "an addition landing in a DST gap with disambiguation=reject",
+            "/api/timestamp/add?timestamp=2024-03-09T02:30:00-05:00&duration=P1D&timezone=America/New_York&disambiguation=reject",
+        ),
+        ("an addition beyond year 9999", "/api/timestamp/add?timestamp=9999-01-01&duration=P1Y"),
+        ("round without a unit", "/api/timestamp/round?timestamp=1"),
+        ("round to an unknown unit", "/api/timestamp/round?timestamp=1&unit=fortnight"),
+        ("round with an unknown mode", "/api/timestamp/round?timestamp=1&unit=hour&mode=sideways"),
+        ("an increment that does not divide", "/api/timestamp/round?timestamp=1&unit=minute&increment=7"),
+        ("an increment on days", "/api/timestamp/round?timestamp=1&unit=day&increment=2"),
+        ("an increment that is no number", "/api/timestamp/round?timestamp=1&unit=hour&increment=two"),
+        ("an unknown week_start", "/api/timestamp/round?timestamp=1&unit=week&week_start=funday"),
+        ("diff without to", "/api/timestamp/diff?from=1"),
+        ("diff: largest unit below smallest", "/api/timestamp/diff?from=1&to=2&largest_unit=hours&smallest_unit=days"),
+        ("diff: an unknown rounding mode", "/api/timestamp/diff?from=1&to=2&rounding_mode=up"),
+        (
+            "diff: more than 292 years in nanoseconds",
+            "/api/timestamp/diff?from=1700-01-01&to=2200-01-01&largest_unit=nanoseconds",
+        ),
+        ("diff: from, to and pairs", "/api/timestamp/diff?from=1&to=2&pairs=%7B%22from%22:1,%22to%22:2%7D"),
+        ("diff: a pair that is no JSON", "/api/timestamp/diff?pairs=1..2"),
         (
             "nine input formats",
             "/api/timestamp/convert?timestamp=1&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s&input_format=%25s",
@@ -100,6 +131,14 @@ async fn every_error_body_is_pinned() {
         ("input_format not a string", convert, r#"{"timestamp": "1", "input_format": 5}"#.to_owned()),
         ("an empty input_format", convert, r#"{"timestamp": "1", "input_format": [""]}"#.to_owned()),
         ("epoch not a string", validate, r#"{"timestamp": "1", "epoch": 1601}"#.to_owned()),
+        ("a pair without to", "/api/timestamp/diff", r#"{"pairs": [{"from": 1}]}"#.to_owned()),
+        ("a pair with a third key", "/api/timestamp/diff", r#"{"pairs": [{"from": 1, "to": 2, "at": 3}]}"#.to_owned()),
+        ("duration not a string", "/api/timestamp/add", r#"{"timestamp": 1, "duration": 5}"#.to_owned()),
+        (
+            "a fractional increment",
+            "/api/timestamp/round",
+            r#"{"timestamp": 1, "unit": "hour", "increment": 1.5}"#.to_owned(),
+        ),
     ];
     for (what, path, body) in bodies {
         let reply = post_raw(path, "application/json", body.clone()).await;

@@ -317,6 +317,84 @@ fn corpus() -> Vec<Case> {
         "/api/timestamp/format",
         r#"{"timestamp": 1, "format": "iso", "pattern": "%Y"}"#,
     ));
+    // Arithmetic (SPEC 9.1 to 9.3): durations, units, increments and pairs.
+    for duration in [
+        "",
+        "P",
+        "PT",
+        "P1",
+        "1",
+        "-",
+        "P1.5Y",
+        "PT1.5H30M",
+        "P1Y1Y",
+        "PT1H1H",
+        "P99999999999999999999Y",
+        "P1000000Y",
+        "PT9999999999999999H",
+        "1 fortnight",
+        "1d 1d",
+        "1y-1d",
+        "P-1D",
+        "P1D\u{0}",
+        "∞",
+        "P１D",
+    ]
+    .iter()
+    .map(|d| d.to_string())
+    .chain(["P1D".repeat(100), "1".repeat(300)])
+    {
+        cases.push(json_case(
+            format!("duration {:?}", &duration[..duration.len().min(20)]),
+            "/api/timestamp/add",
+            json!({"timestamp": 1_700_000_000, "duration": duration}).to_string(),
+        ));
+    }
+    for (what, body) in [
+        ("a year past 9999", json!({"timestamp": "9999-06-01", "duration": "P1Y"})),
+        (
+            "a million hours back from year -9999",
+            json!({"timestamp": "-009999-06-01T00:00:00Z", "duration": "-PT1000000H"}),
+        ),
+        ("Feb 29 plus a year, rejected", json!({"timestamp": "2024-02-29", "duration": "P1Y", "overflow": "reject"})),
+        ("overflow null-ish", json!({"timestamp": 1, "duration": "P1D", "overflow": "null"})),
+    ] {
+        cases.push(json_case(format!("add {what}"), "/api/timestamp/add", body.to_string()));
+    }
+    for (field, value) in [
+        ("unit", json!("")),
+        ("unit", json!("quarters2")),
+        ("unit", json!("ｈour")),
+        ("unit", json!(5)),
+        ("mode", json!("HALF-EVEN ")),
+        ("increment", json!(0)),
+        ("increment", json!(-15)),
+        ("increment", json!(1e30)),
+        ("increment", json!("99999999999999999999")),
+        ("increment", json!(7)),
+        ("increment", json!(24)),
+        ("week_start", json!("mo")),
+    ] {
+        let mut body = json!({"timestamp": 1, "unit": "hour"});
+        body[field] = value.clone();
+        cases.push(json_case(format!("round {field} {value}"), "/api/timestamp/round", body.to_string()));
+    }
+    cases.push(json_case(
+        "round a year past 9999",
+        "/api/timestamp/round",
+        r#"{"timestamp": "9999-12-01", "unit": "year", "mode": "ceil"}"#,
+    ));
+    for (what, body) in [
+        ("nanoseconds over 600 years", json!({"from": "1700-01-01", "to": "2300-01-01", "largest_unit": "ns"})),
+        ("units out of order", json!({"from": 1, "to": 2, "largest_unit": "seconds", "smallest_unit": "hours"})),
+        ("an increment of 7 minutes", json!({"from": 1, "to": 2, "smallest_unit": "minutes", "rounding_increment": 7})),
+        ("pairs as an object", json!({"pairs": {"from": 1, "to": 2}})),
+        ("an empty pairs", json!({"pairs": []})),
+        ("from without to", json!({"from": 1})),
+        ("from and pairs", json!({"from": 1, "to": 2, "pairs": [{"from": 1, "to": 2}]})),
+    ] {
+        cases.push(json_case(format!("diff {what}"), "/api/timestamp/diff", body.to_string()));
+    }
     cases.push(json_case(
         "DST gap rejected",
         "/api/timestamp/convert",

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
+mod arithmetic;
 mod batch;
 mod cli;
 mod conformance;

@@ -23,6 +23,12 @@ const SPEC_ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/timestamp/validate"),
     ("GET", "/api/timestamp/format"),
     ("POST", "/api/timestamp/format"),
+    ("GET", "/api/timestamp/add"),
+    ("POST", "/api/timestamp/add"),
+    ("GET", "/api/timestamp/round"),
+    ("POST", "/api/timestamp/round"),
+    ("GET", "/api/timestamp/diff"),
+    ("POST", "/api/timestamp/diff"),
     ("GET", "/api/timezones"),
     ("GET", "/api/timezones/{zone}/transitions"),
     ("GET", "/healthz"),
@@ -93,6 +99,16 @@ async fn parameters_list_their_allowed_values() {
     assert_eq!(values(named("precision")), 9);
     let zones = named("timezone")["schema"]["anyOf"][0]["enum"].as_array().unwrap();
     assert!(zones.iter().any(|z| z == "America/Argentina/Buenos_Aires") && zones.len() > 500);
+    // SPEC 9: round's units and modes, diff's units.
+    let round = doc["paths"]["/api/timestamp/round"]["get"]["parameters"].as_array().unwrap();
+    let of_round = |name: &str| values(round.iter().find(|p| p["name"] == name).unwrap());
+    assert_eq!((of_round("unit"), of_round("mode"), of_round("week_start")), (11, 9, 7));
+    assert_eq!(round.iter().find(|p| p["name"] == "unit").unwrap()["required"], true);
+    let add = doc["paths"]["/api/timestamp/add"]["get"]["parameters"].as_array().unwrap();
+    assert_eq!(add.iter().find(|p| p["name"] == "duration").unwrap()["required"], true);
+    let diff = doc["paths"]["/api/timestamp/diff"]["get"]["parameters"].as_array().unwrap();
+    let of_diff = |name: &str| values(diff.iter().find(|p| p["name"] == name).unwrap());
+    assert_eq!((of_diff("largest_unit"), of_diff("smallest_unit"), of_diff("rounding_mode")), (10, 10, 9));
     // Every error status of SPEC 6 that an API POST can answer is described.
     let responses = doc["paths"]["/api/timestamp/format"]["post"]["responses"].as_object().unwrap();
     for status in ["200", "400", "401", "408", "413", "415", "429", "500", "503"] {

@@ -5,31 +5,12 @@
 //! from a fixed seed, streams them to one process of the oracle, and lists
 //! by name every difference it tolerates and why.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use jiff::Timestamp;
 use tsconv::time::{DiscordStyle, Format, Input, Precision, ReadOptions, View, Zone, read};
 
-use crate::differential::Rng;
-
-/// Runs `command` with `input` on its standard input; its output's lines.
-fn stream(mut command: Command, input: &str) -> Vec<String> {
-    let program = format!("{command:?}");
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{program} is needed by the differential tests ({e}): run ./scripts/test"));
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_owned();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    assert!(output.status.success(), "{program} failed: {}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).unwrap().lines().map(str::to_owned).collect()
-}
+use crate::differential::{Rng, python, stream};
 
 /// An instant as GNU `date -d @...` and JavaScript read it: exact decimal seconds.
 fn decimal_seconds(nanos: i128) -> String {
@@ -343,9 +324,7 @@ fn mail_and_http_dates_agree_with_python_email_utils() {
         input.push_str(&format!("R {text}\n"));
         reads.push((text, difference));
     }
-    let mut command = Command::new(std::env::var("TSCONV_PYTHON").unwrap_or_else(|_| "python3".to_owned()));
-    command.arg("-c").arg(EMAIL_UTILS);
-    let lines = stream(command, &input);
+    let lines = stream(python(EMAIL_UTILS), &input);
     assert_eq!(lines.len(), writes.len() + reads.len());
     let mut mismatches = Vec::new();
     for (&(second, zone_name), theirs) in writes.iter().zip(&lines) {

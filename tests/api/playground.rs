@@ -19,7 +19,14 @@ async fn the_page_is_served_from_the_binary() {
     assert!(page.contains("<title>tsconv"));
     // Everything is inline or on this server: no outside host.
     assert!(!page.contains("http://") && !page.contains("https://") && !page.contains("//cdn"));
-    for endpoint in ["/api/timestamp/convert", "/api/timestamp/format", "/api/timestamp/current", "/api/timezones"] {
+    for endpoint in [
+        "/api/timestamp/convert",
+        "/api/timestamp/format",
+        "/api/timestamp/current",
+        "/api/timestamp/add",
+        "/api/timestamp/diff",
+        "/api/timezones",
+    ] {
         assert!(page.contains(endpoint), "{endpoint}");
     }
     // The epoch selector offers every named system of the engine.

@@ -15,7 +15,7 @@ use crate::helpers::get;
 /// Paulo 2019, Mexico City 2022). Asia/Tehran is left out: the bundled
 /// database and Debian's (2025b) put its 1979 transition a day apart
 /// (1979-05-26 vs 1979-05-27), a difference of data, not of reading.
-const ZONES: [&str; 8] = [
+pub const ZONES: [&str; 8] = [
     "America/New_York",
     "Europe/Berlin",
     "Europe/London",

@@ -94,6 +94,28 @@ async function main() {
   await waitText(page, "[data-field=rfc3339]", "2024-03-10T01:30:00-05:00");
   assert.ok(page.url().includes("disambiguation=earlier"));
 
+  // Add / difference: a calendar day across New York's 23-hour day, and the
+  // exact span until another instant, both shared in the link.
+  await page.selectOption("#disambiguation", "compatible");
+  await type(page, "2024-03-09T12:00:00-05:00");
+  await page.fill("#duration", "P1D");
+  await waitText(page, "[data-field=sum-rfc3339]", "2024-03-10T12:00:00-04:00");
+  await page.fill("#duration", "24h");
+  await waitText(page, "[data-field=sum-rfc3339]", "2024-03-10T13:00:00-04:00");
+  assert.equal(await text(page, "[data-field=sum-duration]"), "PT24H");
+  await page.fill("#until", "2024-03-11T00:00:00-04:00");
+  await waitText(page, "[data-field=diff-duration]", "P1DT12H");
+  assert.equal(await text(page, "[data-field=diff-human]"), "1 day and 12 hours");
+  assert.equal(await text(page, "[data-field=diff-days]"), "1.5");
+  assert.equal(await text(page, "[data-field=diff-hours]"), "35");
+  assert.ok(page.url().includes("duration=24h") && page.url().includes("to=2024-03-11"), page.url());
+  await page.screenshot({ path: path.join(shots, "add-difference.png"), fullPage: true });
+  await page.fill("#duration", "3 fortnights");
+  await page.waitForFunction(() => document.querySelector("#arithmetic-error").textContent.includes("invalid duration"));
+  await page.fill("#duration", "");
+  await page.fill("#until", "");
+  await page.waitForFunction(() => document.querySelectorAll("#sum tr, #difference tr").length === 0);
+
   // A pasted Discord id: the alternatives offer its date as a Snowflake;
   // choosing it sets the epoch and shows the id's fields.
   await type(page, "175928847299117063");

@@ -1,7 +1,7 @@
 """Schemathesis hooks for tsconv, loaded by schemathesis.toml.
 
 `positive_data_acceptance` expects every schema-valid request to succeed. For
-convert, validate, format and the zone list, schemathesis.toml also lets it
+convert, validate, format, add, round, diff and the zone list, schemathesis.toml also lets it
 take 400, 413, 414 and 431, because the validity of a timestamp is semantic,
 some rules join parameters in ways a query string's parameters cannot state,
 and 1000 long items overflow the body or URI limits. This check takes that
@@ -23,8 +23,19 @@ URI_LIMIT = 65534  # hyper's, answered 414 before any handler runs
 # parameter they must name.
 MEANING = {
     "invalid_timestamp": {"timestamp", "at", "from", "to"},  # "2023-02-30", "yesterday", control characters
-    "out_of_range": {"timestamp", "at", "from", "to"},  # beyond years -9999..9999, which depends on `precision`
-    "ambiguous_local_time": {"timestamp", "at"},  # a DST gap or fold with disambiguation=reject
+    # Beyond years -9999..9999, which depends on `precision`; for add, a sum
+    # beyond them or a day the month lacks with overflow=reject; for round, a
+    # period that ends beyond them.
+    "out_of_range": {"timestamp", "at", "from", "to", "duration", "unit"},
+    # A DST gap or fold with disambiguation=reject, read or reached by add.
+    "ambiguous_local_time": {"timestamp", "at", "duration"},
+    # A duration's grammar (ISO 8601 or the friendly form, with jiff's limits
+    # on each unit) is more than a JSON Schema pattern can say.
+    "invalid_duration": {"duration"},
+    # An increment must divide the next larger unit, which depends on the
+    # unit; largest_unit must not be smaller than smallest_unit, and a
+    # difference must fit in it (292 years of nanoseconds).
+    "invalid_unit": {"increment", "rounding_increment", "largest_unit"},
 }
 
 
@@ -78,7 +89,7 @@ def valid_data_refused_only_for_meaning(ctx, response, case):
     if error == "bad_request" and param == "to" and is_present(params, "to"):
         # `to` on the wrong side of `from` (or of now) for the direction.
         return None
-    if error == "invalid_epoch" and param == "timestamp" and is_present(params, "epoch"):
+    if error == "invalid_epoch" and param in ("timestamp", "from", "to") and is_present(params, "epoch"):
         # A value the named epoch system cannot hold (Excel's 1900-02-29, a
         # negative GPS time, a Snowflake that is not a 64-bit integer): it
         # depends on the value and the system together.
@@ -96,12 +107,13 @@ def valid_data_refused_only_for_meaning(ctx, response, case):
         # parameters (every value of `style` itself is in the document).
         if names_another_format(params, "discord"):
             return None
-    both = is_present(params, "timestamp") and is_present(params, "timestamps")
-    neither = not is_present(params, "timestamp") and not is_present(params, "timestamps")
-    if error == "missing_parameter" and param == "timestamp" and neither:
-        # Exactly one of two query parameters: OpenAPI cannot require that.
+    one = [name for name in ("timestamp", "from", "to") if is_present(params, name)]
+    batch = is_present(params, "timestamps") or is_present(params, "pairs")
+    if error == "missing_parameter" and param in ("timestamp", "from", "to") and not batch and param not in one:
+        # One input or a batch: OpenAPI cannot require one of two query
+        # parameters (or diff's pair) but not both.
         return None
-    if error == "batch_too_large" and both:
+    if error == "batch_too_large" and one and batch:
         return None
     raise AssertionError(
         f"A schema-valid request was refused for a reason the document could state: "

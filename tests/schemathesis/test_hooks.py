@@ -67,7 +67,29 @@ class Refusals(unittest.TestCase):
         # A value the named epoch system cannot hold; an unknown epoch is stated by the document.
         self.passes(case(query={"timestamp": "60", "epoch": "excel"}), response(400, "invalid_epoch", "timestamp"))
         self.fails(case(query={"timestamp": "60"}), response(400, "invalid_epoch", "timestamp"))
+        self.passes(case(body={"from": "2024-01-01", "to": "1", "epoch": "discord"}), response(400, "invalid_epoch", "from"))
         self.fails(case(query={"timestamp": "1", "epoch": "x"}), response(400, "invalid_epoch", "epoch"))
+
+    def test_arithmetic_refusals_for_meaning_only(self):
+        # A duration jiff cannot read, a sum past year 9999, a gap with reject.
+        self.passes(case(query={"timestamp": "1", "duration": "P1Y1Y"}), response(400, "invalid_duration", "duration"))
+        self.passes(case(body={"timestamp": "9999-06-01", "duration": "P1Y"}), response(400, "out_of_range", "duration"))
+        self.passes(case(body={"timestamp": "1", "duration": "P1D"}), response(400, "ambiguous_local_time", "duration"))
+        self.passes(case(body={"timestamp": "9999-12-01", "unit": "year"}), response(400, "out_of_range", "unit"))
+        # An increment that does not divide the unit above; units out of order.
+        self.passes(case(query={"timestamp": "1", "unit": "minute", "increment": 7}), response(400, "invalid_unit", "increment"))
+        self.passes(case(body={"from": 1, "to": 2, "largest_unit": "seconds", "smallest_unit": "hours"}), response(400, "invalid_unit", "largest_unit"))
+        self.passes(case(body={"from": 1, "to": 2, "rounding_increment": 7, "smallest_unit": "minutes"}), response(400, "invalid_unit", "rounding_increment"))
+        # The unit and mode are enums of the document.
+        self.fails(case(query={"timestamp": "1", "unit": "hour"}), response(400, "invalid_unit", "unit"))
+        self.fails(case(query={"timestamp": "1", "unit": "hour", "mode": "floor"}), response(400, "invalid_unit", "mode"))
+        self.fails(case(query={"timestamp": "1", "unit": "hour"}), response(400, "invalid_unit", "increment"))
+        # from and to, or pairs: one of the two, not both.
+        self.passes(case(query={"from": "1"}), response(400, "missing_parameter", "to"))
+        self.fails(case(query={"from": "1", "to": "2"}), response(400, "missing_parameter", "to"))
+        self.fails(case(query={"from": "1", "pairs": ['{"from":1,"to":2}']}), response(400, "missing_parameter", "to"))
+        self.passes(case(query={"from": "1", "pairs": ['{"from":1,"to":2}']}), response(400, "batch_too_large", "pairs"))
+        self.fails(case(query={"pairs": ['{"from":1,"to":2}']}), response(400, "batch_too_large", "pairs"))
 
     def test_413_only_over_the_body_limit(self):
         big = json.dumps({"timestamps": ["x" * 256] * 1000}).encode()

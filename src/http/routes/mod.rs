@@ -1,5 +1,6 @@
 //! One file per endpoint family.
 
+pub mod arithmetic;
 pub mod fallback;
 pub mod health;
 pub mod playground;

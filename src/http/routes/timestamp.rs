@@ -17,11 +17,12 @@ use crate::http::openapi::{BodyErrors, QueryErrors};
 use crate::http::params::{
     CurrentParams, Inputs, Params, TimestampForm, TimestampParams, ValidateForm, ValidateParams,
 };
-use crate::time::{self, Formatted, Input, Report, TimeError, Validation};
+use crate::time::{self, Formatted, Input, Report, Validation};
 
 /// The answer of convert, validate and format: one result, or a batch,
 /// with `Cache-Control: no-store` when an input is date math from `now`.
-type Answer<T> = Result<(AppendHeaders<Option<(HeaderName, &'static str)>>, Success<OneOrBatch<T>>), ApiError>;
+pub(super) type Answer<T> =
+    Result<(AppendHeaders<Option<(HeaderName, &'static str)>>, Success<OneOrBatch<T>>), ApiError>;
 
 /// Now, in every representation.
 #[utoipa::path(
@@ -80,7 +81,8 @@ async fn convert(State(state): State<AppState>, Params(params): Params<Timestamp
     let (inputs, reading, format) = params.read()?;
     let now = state.clock.now();
     let options = reading.options(now);
-    answer(inputs, |input| time::convert(input, &options, format.as_ref(), now)).await
+    let operation = |input| time::convert(input, &options, format.as_ref(), now).map_err(ApiError::input("timestamp"));
+    answer(inputs, from_now, operation).await
 }
 
 /// Is this a valid timestamp, of which kind: HTTP 200 either way.
@@ -120,7 +122,7 @@ async fn validate(State(state): State<AppState>, Params(params): Params<Validate
     let _turn = batch_turn(&state, params.is_batch()).await;
     let (inputs, reading) = params.read()?;
     let options = reading.options(state.clock.now());
-    answer(inputs, |input| Ok(time::ops::validate(input, &options))).await
+    answer(inputs, from_now, |input| Ok(time::ops::validate(input, &options))).await
 }
 
 /// One format, or every preset (with the nine Discord codes).
@@ -161,26 +163,36 @@ async fn format(State(state): State<AppState>, Params(params): Params<TimestampP
     let (inputs, reading, format) = params.read()?;
     let now = state.clock.now();
     let options = reading.options(now);
-    answer(inputs, |input| time::format(input, &options, format.as_ref(), now)).await
+    let operation = |input| time::format(input, &options, format.as_ref(), now).map_err(ApiError::input("timestamp"));
+    answer(inputs, from_now, operation).await
 }
 
 /// A turn to compute a batch (see [`crate::http::batch::BATCHES_AT_ONCE`]),
 /// taken before its items are read, held until its answer is encoded;
 /// `None` for one input. The semaphore is never closed (were it, the batch
 /// would run without a turn).
-async fn batch_turn(state: &AppState, is_batch: bool) -> Option<tokio::sync::SemaphorePermit<'_>> {
+pub(super) async fn batch_turn(state: &AppState, is_batch: bool) -> Option<tokio::sync::SemaphorePermit<'_>> {
     if is_batch { state.batches.acquire().await.ok() } else { None }
 }
 
-/// One result for one input, a [`Batch`] for many.
-async fn answer<'a, T>(inputs: Inputs<'a>, mut operation: impl FnMut(Input<'a>) -> Result<T, TimeError>) -> Answer<T> {
-    let uses_now = |input: &Input<'_>| time::date_math::uses_now(input.text());
+/// Whether an input's answer depends on the clock (date math from `now`).
+pub(super) fn from_now(input: &Input<'_>) -> bool {
+    time::date_math::uses_now(input.text())
+}
+
+/// One result for one input, a [`Batch`] for many; `uses_now` tells
+/// whether an input's answer depends on the clock.
+pub(super) async fn answer<I, T>(
+    inputs: Inputs<I>,
+    uses_now: impl Fn(&I) -> bool,
+    mut operation: impl FnMut(I) -> Result<T, ApiError>,
+) -> Answer<T> {
     let from_now = match &inputs {
         Inputs::One(input) => uses_now(input),
         Inputs::Many(items) => items.iter().flatten().any(uses_now),
     };
     let answer = Success(match inputs {
-        Inputs::One(input) => OneOrBatch::One(operation(input).map_err(ApiError::input("timestamp"))?),
+        Inputs::One(input) => OneOrBatch::One(operation(input)?),
         Inputs::Many(items) => OneOrBatch::Batch(Batch::run(items, operation).await),
     });
     Ok((AppendHeaders(from_now.then_some((header::CACHE_CONTROL, "no-store"))), answer))

@@ -101,6 +101,10 @@ pub fn finish(mut doc: Document) -> Document {
         }
     }
     if let Some(components) = doc.components.as_mut() {
+        // `Totals<D>` is generic (numbers in `totals`, strings in
+        // `totals_text`), and utoipa does not collect the schema of a type
+        // argument: the decimals' schema is registered here.
+        components.schemas.entry("Decimal".to_owned()).or_insert_with(crate::answer::Decimal::schema);
         for (name, alternatives, always) in NEEDS {
             if let Some(body) = components.schemas.remove(name) {
                 components.schemas.insert(name.to_owned(), requiring(body, alternatives, always));

@@ -84,6 +84,12 @@ async fn the_document_describes_every_route_and_only_those() {
         .filter_map(|operation| operation["operationId"].as_str())
         .collect();
     assert_eq!(ids.len(), ids.iter().collect::<BTreeSet<_>>().len());
+    // Every reference names a schema of the document.
+    let text = doc.to_string();
+    for reference in text.split("\"$ref\":\"#/components/schemas/").skip(1) {
+        let name = &reference[..reference.find('"').unwrap()];
+        assert!(doc["components"]["schemas"].get(name).is_some(), "{name} is referenced but not defined");
+    }
 }
 
 #[tokio::test]

@@ -204,6 +204,7 @@ impl ApiError {
                 | TimeError::WrongSide { .. }
                 | TimeError::InvalidOverflow { .. }
                 | TimeError::InvalidWeekStart { .. } => BAD_REQUEST,
+                TimeError::InvalidLocale { .. } => (StatusCode::BAD_REQUEST, 40015, "invalid_locale"),
             },
             ApiError::UnknownParameter { .. } | ApiError::PairKey { .. } => {
                 (StatusCode::BAD_REQUEST, 40010, "unknown_parameter")
@@ -335,6 +336,7 @@ impl ApiError {
                 TimeError::UnitsOutOfOrder { .. } | TimeError::DoesNotFit { .. } => "largest_unit",
                 TimeError::InvalidOverflow { .. } => "overflow",
                 TimeError::InvalidWeekStart { .. } => "week_start",
+                TimeError::InvalidLocale { .. } => "locale",
                 // A zone named inside an input is that input's fault.
                 TimeError::UnknownTimezone { .. } => input.unwrap_or("timezone"),
                 TimeError::InvalidTimestamp { .. }

@@ -114,6 +114,9 @@ pub enum TimeError {
     InvalidOverflow { given: String },
     #[error("unknown week_start {given:?}: use a weekday, such as monday or sunday (or mon, sun)")]
     InvalidWeekStart { given: String },
+    /// A BCP 47 tag that is malformed or that no locale of the CLDR data serves.
+    #[error("unknown locale {given:?}: {}", locale_hint(suggestions))]
+    InvalidLocale { given: String, suggestions: Vec<&'static str> },
     /// A directive the strftime layer cannot write; `detail` is its reason.
     #[error("invalid pattern {pattern:?}: {detail}")]
     InvalidPattern { pattern: String, detail: String },
@@ -160,6 +163,7 @@ impl TimeError {
             | TimeError::DoesNotFit { .. } => "invalid_unit",
             TimeError::InvalidOverflow { .. } => "invalid_overflow",
             TimeError::InvalidWeekStart { .. } => "invalid_week_start",
+            TimeError::InvalidLocale { .. } => "invalid_locale",
         }
     }
 
@@ -179,5 +183,13 @@ impl TimeError {
 
     pub(crate) fn invalid_at(message: impl Into<String>, position: usize) -> TimeError {
         TimeError::InvalidTimestamp { message: message.into(), position: Some(position) }
+    }
+}
+
+/// The advice of an unknown locale: the close ones, or where the list is.
+fn locale_hint(suggestions: &[&str]) -> String {
+    match suggestions {
+        [] => "write a BCP 47 tag such as en-US, de or pt-BR (GET /api/locales lists them)".to_owned(),
+        close => format!("did you mean {}?", close.join(", ")),
     }
 }

@@ -18,6 +18,7 @@ pub mod id;
 pub mod input;
 mod iso;
 pub mod leap;
+pub mod locale;
 mod mail;
 pub mod ops;
 mod precision;

@@ -217,7 +217,7 @@ pub fn offset_text(offset: Offset) -> String {
     push_two_digits(&mut text, abs / 3600);
     text.push(':');
     push_two_digits(&mut text, abs / 60 % 60);
-    if abs % 60 != 0 {
+    if !abs.is_multiple_of(60) {
         text.push(':');
         push_two_digits(&mut text, abs % 60);
     }

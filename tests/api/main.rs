@@ -16,6 +16,7 @@ mod errors;
 mod format;
 mod helpers;
 mod hostile;
+mod locales;
 mod openapi;
 mod oracles;
 mod playground;

@@ -196,6 +196,29 @@ pub struct ZoneList {
     pub zones: Vec<ZoneInfo>,
 }
 
+/// The answer of `GET /api/locales` (SPEC 10).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct LocaleList {
+    /// The CLDR release of the compiled data (`49.0.0`).
+    pub cldr_version: &'static str,
+    pub count: usize,
+    pub locales: Vec<LocaleEntry>,
+}
+
+/// One locale the compiled CLDR data holds.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct LocaleEntry {
+    /// The BCP 47 tag, as `data.locale` names it (`de`, `de-AT`, `zh-Hant`).
+    #[schema(value_type = String, example = "de")]
+    pub tag: &'static str,
+    /// Its name in its own language (`Deutsch`).
+    pub name: String,
+    /// Its name in English (`German`).
+    pub english_name: String,
+    /// Whether Discord's client offers this language (as one of its tags).
+    pub discord: bool,
+}
+
 /// The answer of `GET /api/timezones/{zone}/transitions` (SPEC 9.4).
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Transitions {

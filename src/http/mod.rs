@@ -26,7 +26,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use crate::keys::Keys;
 use crate::ratelimit::Limiter;
 
-use routes::{arithmetic, fallback, health, playground, timestamp, timezones};
+use routes::{arithmetic, fallback, health, locales, playground, timestamp, timezones};
 
 /// Where "now" comes from: the system clock, or a fixed instant in tests.
 #[derive(Clone, Copy, Debug, Default)]
@@ -94,7 +94,8 @@ fn api(prefix: &str, state: &AppState) -> OpenApiRouter<AppState> {
         .routes(under(prefix, routes!(arithmetic::add_query, arithmetic::add_body)))
         .routes(under(prefix, routes!(arithmetic::round_query, arithmetic::round_body)))
         .routes(under(prefix, routes!(arithmetic::diff_query, arithmetic::diff_body)))
-        .routes(under(prefix, routes!(timezones::list)));
+        .routes(under(prefix, routes!(timezones::list)))
+        .routes(under(prefix, routes!(locales::list)));
     // A zone is written with its slashes, which no OpenAPI path template can
     // state: documented as `{zone}`, routed as a catch-all.
     let routes =

@@ -36,6 +36,7 @@ use crate::server::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
         (name = "timestamp", description = "Convert, validate and format timestamps"),
         (name = "arithmetic", description = "Add durations, round, and measure the time between instants, on the wall clock of any zone"),
         (name = "timezones", description = "The IANA time zone database"),
+        (name = "locales", description = "The languages of the compiled CLDR data"),
         (name = "operations", description = "Health, readiness, metrics and this document")
     ),
     modifiers(&Frame)

@@ -325,6 +325,15 @@ pub struct TimezonesParams {
     pub at: Option<String>,
 }
 
+/// Parameters of the locale list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LocalesParams {
+    /// Keep the locales whose tag, own name or English name contains this, ignoring case.
+    #[param(example = "deutsch")]
+    pub q: Option<String>,
+}
+
 /// The zone in the path of its transitions: written with its slashes
 /// (`America/New_York`) or percent-encoded (`America%2FNew_York`). Only
 /// documented: the handler takes the path after `/timezones/` itself.
@@ -421,6 +430,7 @@ static ALL_PARAMS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         fields_of::<TimestampParams>(),
         fields_of::<ValidateParams>(),
         fields_of::<TimezonesParams>(),
+        fields_of::<LocalesParams>(),
         fields_of::<TransitionsParams>(),
         fields_of::<AddParams>(),
         fields_of::<RoundParams>(),

@@ -12,6 +12,8 @@ use std::sync::LazyLock;
 use icu_datetime::fieldsets::{T, YMD, YMDET, YMDT};
 use icu_datetime::options::{Alignment, TimePrecision, YearStyle};
 use icu_datetime::{DateTimeFormatter, parts};
+use icu_experimental::displaynames::DisplayNamesOptions;
+use icu_experimental::displaynames::multi::LocaleDisplayNamesFormatter;
 use icu_experimental::relativetime::options::Numeric;
 use icu_experimental::relativetime::{RelativeTimeFormatter, RelativeTimeFormatterOptions};
 use icu_locale::{Locale, LocaleFallbacker};
@@ -21,6 +23,7 @@ use writeable::{Part, PartsWrite, Writeable};
 
 use super::TimeError;
 use super::render::DiscordStyle;
+pub use crate::answer::{LocaleEntry, LocaleList};
 
 /// The CLDR release of the compiled data.
 pub const CLDR_VERSION: &str = icu_datetime_data::cldr_tag!();
@@ -91,16 +94,10 @@ impl Language {
     pub fn resolve(tag: &str) -> Result<Language, TimeError> {
         let invalid = || TimeError::InvalidLocale { given: tag.to_owned(), suggestions: suggestions(tag) };
         let requested = Locale::try_from_str(tag.trim()).map_err(|_| invalid())?;
-        let mut chain =
-            LocaleFallbacker::new().for_config(Default::default()).fallback_for(DataLocale::from(&requested));
-        while !chain.get().is_unknown() {
-            let candidate = chain.get().to_string();
-            if let Ok(index) = SUPPORTED.binary_search(&candidate.as_str()) {
-                return Ok(Language { requested, used: SUPPORTED[index] });
-            }
-            chain.step();
-        }
-        Err(invalid())
+        let used = along_fallback(&requested, |candidate| {
+            SUPPORTED.binary_search(&candidate.to_string().as_str()).ok().map(|index| SUPPORTED[index])
+        });
+        used.map(|used| Language { requested, used }).ok_or_else(invalid)
     }
 
     /// English as CLDR's `en` writes it (US English).
@@ -126,6 +123,67 @@ fn suggestions(tag: &str) -> Vec<&'static str> {
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
     scored.into_iter().take(3).map(|(_, candidate)| candidate).collect()
+}
+
+/// Every supported locale with its names, computed once.
+static ENTRIES: LazyLock<Vec<LocaleEntry>> = LazyLock::new(|| {
+    let english = names_in("en");
+    let discord: Vec<&str> =
+        DISCORD_LANGUAGES.iter().filter_map(|tag| Language::resolve(tag).ok()).map(|language| language.used).collect();
+    SUPPORTED
+        .iter()
+        .map(|&tag| {
+            let locale = Locale::try_from_str(tag).ok();
+            let name_of = |names: &Option<LocaleDisplayNamesFormatter>| match (names, &locale) {
+                (Some(names), Some(locale)) => names.of(locale).into_owned(),
+                _ => tag.to_owned(),
+            };
+            LocaleEntry {
+                tag,
+                name: name_of(&names_in(tag)),
+                english_name: name_of(&english),
+                discord: discord.contains(&tag),
+            }
+        })
+        .collect()
+});
+
+/// The display names in `tag`'s language: of its own data, else of the
+/// nearest locale up its fallback chain that has some.
+fn names_in(tag: &str) -> Option<LocaleDisplayNamesFormatter> {
+    let locale = Locale::try_from_str(tag).ok()?;
+    along_fallback(&locale, |candidate| {
+        LocaleDisplayNamesFormatter::try_new(candidate.into_locale().into(), DisplayNamesOptions::default()).ok()
+    })
+}
+
+/// The first answer of `found` along `locale`'s CLDR fallback chain
+/// (`de-AT` → `de`), the root excluded.
+fn along_fallback<T>(locale: &Locale, mut found: impl FnMut(DataLocale) -> Option<T>) -> Option<T> {
+    let mut chain = LocaleFallbacker::new().for_config(Default::default()).fallback_for(DataLocale::from(locale));
+    while !chain.get().is_unknown() {
+        if let Some(answer) = found(*chain.get()) {
+            return Some(answer);
+        }
+        chain.step();
+    }
+    None
+}
+
+/// The locales (`GET /api/locales`), those whose tag or either name
+/// contains `q` (ignoring case) when it is given.
+pub fn list(q: Option<&str>) -> LocaleList {
+    let q = q.map(str::to_lowercase);
+    let locales: Vec<LocaleEntry> = ENTRIES
+        .iter()
+        .filter(|entry| {
+            q.as_deref().is_none_or(|q| {
+                [entry.tag, &entry.name, &entry.english_name].iter().any(|text| text.to_lowercase().contains(q))
+            })
+        })
+        .cloned()
+        .collect();
+    LocaleList { cldr_version: CLDR_VERSION, count: locales.len(), locales }
 }
 
 /// What a Discord client in one language shows for each style: its client
@@ -298,6 +356,20 @@ mod tests {
         let Err(TimeError::InvalidLocale { suggestions, .. }) = Language::resolve("deu") else { panic!() };
         assert_eq!(suggestions.first(), Some(&"de"), "{suggestions:?}");
         assert!(Language::resolve("not a tag").is_err());
+    }
+
+    #[test]
+    fn the_list_names_each_locale_in_its_own_language_and_in_english() {
+        let all = list(None);
+        assert_eq!(all.count, SUPPORTED.len());
+        let de = all.locales.iter().find(|entry| entry.tag == "de").unwrap();
+        assert_eq!((de.name.as_str(), de.english_name.as_str(), de.discord), ("Deutsch", "German", true));
+        let at = all.locales.iter().find(|entry| entry.tag == "de-AT").unwrap();
+        assert_eq!((at.name.as_str(), at.discord), ("Österreichisches Deutsch", false));
+        // One locale for each of the 32 (en-US is served by en, sv-SE by sv, zh-TW by zh-Hant).
+        assert_eq!(all.locales.iter().filter(|entry| entry.discord).count(), 32);
+        let found = list(Some("PORTUG"));
+        assert!(found.locales.iter().any(|entry| entry.tag == "pt"), "{:?}", found.locales);
     }
 
     #[test]

@@ -1,15 +1,17 @@
-//! SPEC 10: Discord previews in every language Discord's client offers,
+//! SPEC 10: the locale list, and Discord previews in every language Discord's client offers,
 //! compared with Node's `Intl` (ICU4C), which is what the client formats
 //! with. ICU4X carries CLDR 49 and Node 20 CLDR 48, and the two libraries
 //! choose some patterns differently: each tolerated difference is listed
 //! below with its reason, and any other fails the test.
 
 use jiff::Timestamp;
+use serde_json::json;
 use tsconv::time::Zone;
 use tsconv::time::locale::{DISCORD_LANGUAGES, DiscordPreviews, Language, RelativeUnit};
 use tsconv::time::render::DiscordStyle;
 
 use crate::differential::{Rng, stream};
+use crate::helpers::get;
 
 /// The option sets behind SPEC 4.4's en-US examples, in Discord's order,
 /// then `R` as `Intl.RelativeTimeFormat` words it.
@@ -171,4 +173,24 @@ fn discord_previews_agree_with_node_intl_in_every_discord_language() {
         differences.len(),
         differences[..differences.len().min(60)].join("\n")
     );
+}
+
+#[tokio::test]
+async fn the_locale_list_names_each_locale_and_the_cldr_version() {
+    let data = get("/api/locales").await.assert_ok().clone();
+    assert_eq!(data["cldr_version"], "49.0.0");
+    assert!(data["count"].as_u64().unwrap() > 300);
+    let locales = data["locales"].as_array().unwrap();
+    assert_eq!(locales.len() as u64, data["count"].as_u64().unwrap());
+    let tags: Vec<&str> = locales.iter().map(|l| l["tag"].as_str().unwrap()).collect();
+    assert!(tags.windows(2).all(|w| w[0] < w[1]), "sorted and unique");
+    let ja = locales.iter().find(|l| l["tag"] == "ja").unwrap();
+    assert_eq!(
+        (&ja["name"], &ja["english_name"], &ja["discord"]),
+        (&json!("日本語"), &json!("Japanese"), &json!(true))
+    );
+    let data = get("/api/locales?q=deutsch").await.assert_ok().clone();
+    let found: Vec<&str> = data["locales"].as_array().unwrap().iter().map(|l| l["tag"].as_str().unwrap()).collect();
+    assert!(found.contains(&"de") && found.contains(&"de-CH"), "{found:?}");
+    get("/api/locales?lang=de").await.assert_error(400, 40010, "unknown_parameter");
 }

@@ -30,6 +30,7 @@ const SPEC_ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/timestamp/diff"),
     ("POST", "/api/timestamp/diff"),
     ("GET", "/api/timezones"),
+    ("GET", "/api/locales"),
     ("GET", "/api/timezones/{zone}/transitions"),
     ("GET", "/healthz"),
     ("GET", "/readyz"),

@@ -3,6 +3,7 @@
 pub mod arithmetic;
 pub mod fallback;
 pub mod health;
+pub mod locales;
 pub mod playground;
 pub mod timestamp;
 pub mod timezones;

@@ -8,7 +8,6 @@
 //! from the constant the code enforces. After this module, handlers deal
 //! only in `Zone`, `Precision`, `Format` and `Input`, never in strings.
 
-use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use axum::extract::{FromRequest, Request};
@@ -523,6 +522,14 @@ macro_rules! how_to_read {
     };
 }
 
+/// The format asked for by `format`, `pattern` and `style`, if any.
+macro_rules! format_asked {
+    ($params:expr) => {
+        Format::parse($params.format.as_deref(), $params.pattern.as_deref(), $params.style.as_deref())
+            .map_err(ApiError::time)
+    };
+}
+
 /// The parameters that say how inputs are read, as sent.
 struct HowToRead<'a> {
     timezone: Option<&'a str>,
@@ -594,8 +601,7 @@ impl TimestampParams {
     pub fn read(&self) -> Result<(Inputs<Input<'_>>, Reading, Option<Format>), ApiError> {
         let inputs = inputs(&self.timestamp, &self.timestamps)?;
         let reading = Reading::new(how_to_read!(self))?;
-        let format = Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
-            .map_err(ApiError::time)?;
+        let format = format_asked!(self)?;
         Ok((inputs, reading, format))
     }
 }
@@ -626,8 +632,7 @@ impl AddParams {
         let duration = self.duration.as_deref().ok_or(ApiError::MissingParameter { param: "duration" })?;
         let duration = arithmetic::parse_duration(duration).map_err(ApiError::time)?;
         let overflow = self.overflow.as_deref().map_or(Ok(Overflow::default()), str::parse).map_err(ApiError::time)?;
-        let format = Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
-            .map_err(ApiError::time)?;
+        let format = format_asked!(self)?;
         let reading = Reading::new(how_to_read!(self))?;
         Ok((inputs(&self.timestamp, &self.timestamps)?, reading, Addend { duration, overflow }, format))
     }
@@ -646,15 +651,9 @@ impl RoundParams {
         let mode = self.mode.as_deref().map_or(Ok(RoundingMode::Floor), |mode| RoundingMode::parse(mode, "mode"));
         let week_start = self.week_start.as_deref().map_or(Ok(Weekday::Monday), arithmetic::parse_weekday);
         let increment = whole_number(self.increment.as_ref(), "increment")?;
-        let to = RoundTo::new(
-            unit,
-            mode.map_err(ApiError::time)?,
-            increment.as_deref(),
-            week_start.map_err(ApiError::time)?,
-        )
-        .map_err(ApiError::time)?;
-        let format = Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
+        let to = RoundTo::new(unit, mode.map_err(ApiError::time)?, increment, week_start.map_err(ApiError::time)?)
             .map_err(ApiError::time)?;
+        let format = format_asked!(self)?;
         let reading = Reading::new(how_to_read!(self))?;
         Ok((inputs(&self.timestamp, &self.timestamps)?, reading, to, format))
     }
@@ -673,7 +672,7 @@ impl DiffParams {
             self.largest_unit.as_deref(),
             self.smallest_unit.as_deref(),
             self.rounding_mode.as_deref(),
-            increment.as_deref(),
+            increment,
         )
         .map_err(ApiError::time)?;
         let reading = Reading::new(how_to_read!(self))?;
@@ -703,13 +702,13 @@ impl DiffParams {
     }
 }
 
-/// An increment: a JSON number (whole) or its text, as text for the engine
-/// to check against its unit.
-fn whole_number<'a>(value: Option<&'a Value>, param: &'static str) -> Result<Option<Cow<'a, str>>, ApiError> {
+/// An increment: a JSON number or its text, as text for the engine to
+/// check (a whole number that fits its unit).
+fn whole_number<'a>(value: Option<&'a Value>, param: &'static str) -> Result<Option<&'a str>, ApiError> {
     match value {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::Number(number)) => Ok(Some(Cow::Borrowed(number.as_str()))),
-        Some(Value::String(text)) => Ok(Some(Cow::Borrowed(text))),
+        Some(Value::Number(number)) => Ok(Some(number.as_str())),
+        Some(Value::String(text)) => Ok(Some(text)),
         Some(other) => Err(ApiError::WrongType { param, expected: "a whole number", given: json_type(other) }),
     }
 }

@@ -232,7 +232,8 @@ pub fn rounding_mode_or_null() -> RefOr<Schema> {
 }
 
 const INCREMENT: &str = "Round to a multiple of this many units (default 1). For nanoseconds to hours it must divide \
-    the next larger unit and be less than it (15 minutes, 6 hours, 500 milliseconds)";
+    the next larger unit and be less than it (15 minutes, 6 hours, 500 milliseconds); rounding an instant to a day or \
+    larger takes only 1, a difference any whole number up to 1000000000";
 
 /// `increment` of round, `rounding_increment` of diff, in a query string.
 pub fn query_increment() -> RefOr<Schema> {

@@ -30,6 +30,10 @@ pub struct Report {
     pub precision_detected: Option<bool>,
     pub iso: String,
     pub timezone: String,
+    /// The locale whose CLDR data wrote the human-readable texts (SPEC 10):
+    /// the supported one that serves the `locale` asked for, `en` by default.
+    #[schema(value_type = String, example = "en")]
+    pub locale: &'static str,
     pub rfc3339: String,
     pub utc: String,
     pub local: String,
@@ -173,6 +177,11 @@ pub struct UnitsText {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct ZoneInfo {
     pub name: String,
+    /// The zone's name at this instant in `locale` (SPEC 10): `Eastern
+    /// Standard Time`, or a `GMT-05:00` form where CLDR has no name for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "Eastern Standard Time")]
+    pub long_name: Option<String>,
     pub abbreviation: String,
     /// `±HH:MM`, with `:SS` only for historical offsets that have seconds.
     pub offset: String,
@@ -297,12 +306,15 @@ pub struct Formatted {
     pub precision: Precision,
     pub iso: String,
     pub timezone: String,
+    /// The locale whose CLDR data wrote the human-readable texts (SPEC 10).
+    #[schema(value_type = String, example = "en")]
+    pub locale: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<String>)]
     pub format: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub formatted: Option<String>,
-    /// For `format=discord`: what an en-US client shows.
+    /// For `format=discord`: what a client in `locale` shows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preview: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -311,7 +323,7 @@ pub struct Formatted {
 
 /// Every preset of SPEC 4.4, as `data.formats`: one string per format of
 /// [`Format::PRESETS`], named and ordered as it is, then the Discord codes
-/// and what an en-US Discord client shows for each.
+/// and what a Discord client in the answer's locale shows for each.
 #[derive(Clone, Debug)]
 pub struct Presets {
     pub values: [String; Format::PRESETS.len()],
@@ -369,7 +381,7 @@ impl PartialSchema for Presets {
             .required("discord")
             .property(
                 "discord_preview",
-                discord_styles("What an en-US Discord client shows for each style, in `timezone`"),
+                discord_styles("What a Discord client in `locale` shows for each style, in `timezone`"),
             )
             .required("discord_preview")
             .property(
@@ -582,8 +594,12 @@ pub struct Difference {
     /// `totals` as strings, for clients (JavaScript's) whose numbers lose
     /// digits past 2^53 or in long fractions.
     pub totals_text: Totals<String>,
-    /// The parts in words: `1 year, 2 months, and 3 days`.
+    /// The parts in words, in `locale`, as `Intl.DurationFormat` writes
+    /// them with `style: "long"`: `1 year, 2 months, 3 days`.
     pub human: String,
+    /// The locale whose CLDR data wrote `human` (SPEC 10).
+    #[schema(value_type = String, example = "en")]
+    pub locale: &'static str,
 }
 
 /// The duration's parts, each carrying the sign.

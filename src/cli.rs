@@ -6,12 +6,14 @@
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use jiff::Timestamp;
 use serde::Serialize;
 
 use crate::server::Config;
+use crate::time::locale::{self, Localizer};
 use crate::time::{
     self, Addition, Difference, Disambiguation, Epoch, Format, Formatted, Input, Precision, ReadOptions, Report,
     Rounding, TimeError, Validation, Zone, arithmetic,
@@ -259,6 +261,9 @@ pub struct ReadArgs {
     /// A strptime pattern to read inputs with, such as "%d/%m/%Y %H:%M"; repeat it (up to 8) to try several in order.
     #[arg(long = "input-format", value_name = "PATTERN", value_parser = clap::builder::ValueParser::new(input_format_arg))]
     pub input_formats: Vec<String>,
+    /// The language of human-readable texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
+    #[arg(long, value_name = "TAG", value_parser = clap::builder::ValueParser::new(Localizer::get))]
+    pub locale: Option<Arc<Localizer>>,
     /// Print the API's `data` object as JSON (one line per result).
     #[arg(long)]
     pub json: bool,
@@ -283,6 +288,7 @@ impl ReadArgs {
             disambiguation: self.disambiguation,
             epoch: self.epoch.as_ref().and_then(|epoch| epoch.0),
             patterns: &self.input_formats,
+            language: self.locale.as_deref().unwrap_or_else(|| locale::english()),
             ..ReadOptions::new(&self.zone, now)
         }
     }
@@ -304,6 +310,9 @@ pub struct NowArgs {
     /// Unit of the timestamp field: s, ms, us, ns.
     #[arg(long, value_name = "UNIT", default_value = "seconds", value_parser = clap::builder::ValueParser::new(str::parse::<Precision>))]
     pub precision: Precision,
+    /// The language of human-readable texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
+    #[arg(long, value_name = "TAG", value_parser = clap::builder::ValueParser::new(Localizer::get))]
+    pub locale: Option<Arc<Localizer>>,
     /// Print the API's `data` object as JSON.
     #[arg(long)]
     pub json: bool,
@@ -377,6 +386,10 @@ pub fn run(tool: Tool) -> ExitCode {
             Err(error) => usage(&error),
         },
         Tool::Diff(args) => diff(&args, &mut out),
+        Tool::Validate(args) if args.read.locale.is_some() => {
+            eprintln!("tsconv: validate writes no human-readable text: --locale does not apply");
+            ExitCode::from(USAGE)
+        }
         Tool::Validate(args) => match args.read.check() {
             Ok(()) => each_input(&args.input, &args.read, &mut out, |input, options, _| {
                 Ok(Shown::Validation(Box::new(time::ops::validate(input, options))))
@@ -400,7 +413,8 @@ fn usage(error: &TimeError) -> ExitCode {
 }
 
 fn now(args: &NowArgs, out: &mut impl Write) -> ExitCode {
-    let report = time::current(Timestamp::now(), &args.zone, args.precision);
+    let language = args.locale.as_deref().unwrap_or_else(|| locale::english());
+    let report = time::current(Timestamp::now(), &args.zone, args.precision, language);
     let written = if args.json { write_json(out, &report) } else { write_report_table(out, &report, false) };
     finish(written, false)
 }
@@ -664,7 +678,12 @@ fn write_report_table(out: &mut impl Write, report: &Report, with_input: bool) -
     let zone = &report.zone;
     let dst = if zone.dst { "DST" } else { "no DST" };
     let next = zone.next_transition.as_deref().map(|t| format!("; next change {t}")).unwrap_or_default();
-    row(out, "timezone", format_args!("{} ({}, {}, {dst}{next})", zone.name, zone.abbreviation, zone.offset))?;
+    let long_name = zone.long_name.as_deref().map(|name| format!("{name}, ")).unwrap_or_default();
+    row(
+        out,
+        "timezone",
+        format_args!("{} ({long_name}{}, {}, {dst}{next})", zone.name, zone.abbreviation, zone.offset),
+    )?;
     if with_input && let Some(input) = &report.input {
         let detail = input.epoch.as_deref().or(input.pattern.as_deref()).map(|d| format!(" {d}")).unwrap_or_default();
         row(out, "input", format_args!("{}{detail}", input.kind.name()))?;
@@ -685,8 +704,12 @@ fn write_formatted_table(out: &mut impl Write, formatted: &Formatted) -> io::Res
         return Ok(());
     }
     let Some(p) = &formatted.formats else { return Ok(()) };
-    for (label, value) in p.iter() {
-        row(out, label, value)?;
+    for (format, value) in Format::PRESETS.iter().zip(&p.values) {
+        match format {
+            // The length presets' names are longer than a row's label.
+            Format::Length(_) => writeln!(out, "{:<16}{value}", format.name())?,
+            _ => row(out, format.name(), value)?,
+        }
     }
     for ((style, code), preview) in time::DiscordStyle::ALL.iter().zip(&p.discord.0).zip(&p.discord_preview.0) {
         row(out, &format!("discord {}", style.code()), format_args!("{code:<20}{preview}"))?;

@@ -360,7 +360,10 @@ impl IntoResponse for ApiError {
             error: kind,
             param: self.param(),
             suggestions: match &self {
-                ApiError::Time { error: TimeError::UnknownTimezone { suggestions, .. }, .. } => Some(suggestions),
+                ApiError::Time {
+                    error: TimeError::UnknownTimezone { suggestions, .. } | TimeError::InvalidLocale { suggestions, .. },
+                    ..
+                } => Some(suggestions),
                 _ => None,
             },
             suggestion: match &self {

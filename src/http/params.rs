@@ -8,7 +8,7 @@
 //! from the constant the code enforces. After this module, handlers deal
 //! only in `Zone`, `Precision`, `Format` and `Input`, never in strings.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use axum::extract::{FromRequest, Request};
 use jiff::civil::Weekday;
@@ -23,6 +23,7 @@ use super::extract::{RawParams, fields_of, json_type};
 use super::schema;
 use crate::time::arithmetic::{self, DiffSettings, Overflow, RoundTo, RoundingMode, TimeUnit};
 use crate::time::input::{MAX_INPUT_CHARS, check_input_formats};
+use crate::time::locale::{self, Localizer};
 use crate::time::{Disambiguation, Epoch, Format, Input, Precision, ReadOptions, Zone, transitions};
 
 /// The most items one batch may hold (SPEC 4.5).
@@ -34,6 +35,8 @@ pub const MAX_BATCH: usize = 1000;
 pub struct CurrentParams {
     #[param(schema_with = schema::timezone)]
     pub timezone: Option<String>,
+    #[param(schema_with = schema::locale)]
+    pub locale: Option<String>,
     #[param(schema_with = schema::precision)]
     pub precision: Option<String>,
 }
@@ -58,6 +61,9 @@ pub struct TimestampParams {
     #[param(schema_with = schema::timezone)]
     #[schema(schema_with = schema::timezone_or_null)]
     pub timezone: Option<String>,
+    #[param(schema_with = schema::locale)]
+    #[schema(schema_with = schema::locale_or_null)]
+    pub locale: Option<String>,
     #[param(schema_with = schema::precision)]
     #[schema(schema_with = schema::precision_or_null)]
     pub precision: Option<String>,
@@ -139,6 +145,9 @@ pub struct AddParams {
     #[param(schema_with = schema::timezone)]
     #[schema(schema_with = schema::timezone_or_null)]
     pub timezone: Option<String>,
+    #[param(schema_with = schema::locale)]
+    #[schema(schema_with = schema::locale_or_null)]
+    pub locale: Option<String>,
     #[param(schema_with = schema::precision)]
     #[schema(schema_with = schema::precision_or_null)]
     pub precision: Option<String>,
@@ -194,6 +203,9 @@ pub struct RoundParams {
     #[param(schema_with = schema::timezone)]
     #[schema(schema_with = schema::timezone_or_null)]
     pub timezone: Option<String>,
+    #[param(schema_with = schema::locale)]
+    #[schema(schema_with = schema::locale_or_null)]
+    pub locale: Option<String>,
     #[param(schema_with = schema::precision)]
     #[schema(schema_with = schema::precision_or_null)]
     pub precision: Option<String>,
@@ -253,6 +265,9 @@ pub struct DiffParams {
     #[param(schema_with = schema::timezone)]
     #[schema(schema_with = schema::timezone_or_null)]
     pub timezone: Option<String>,
+    #[param(schema_with = schema::locale)]
+    #[schema(schema_with = schema::locale_or_null)]
+    pub locale: Option<String>,
     #[param(schema_with = schema::precision)]
     #[schema(schema_with = schema::precision_or_null)]
     pub precision: Option<String>,
@@ -507,6 +522,8 @@ pub struct Reading {
     pub disambiguation: Disambiguation,
     pub epoch: Option<Epoch>,
     pub patterns: Vec<String>,
+    /// The language of the answer's texts (`locale`; English by default).
+    pub language: Arc<Localizer>,
 }
 
 /// The [`HowToRead`] of a parameter struct that has its five fields.
@@ -550,7 +567,13 @@ impl Reading {
                 .map_err(ApiError::time)?,
             epoch: sent.epoch.map_or(Ok(None), Epoch::parse).map_err(ApiError::time)?,
             patterns: sent.input_format.map_or(Ok(Vec::new()), input_formats)?,
+            language: Arc::clone(locale::english_shared()),
         })
+    }
+
+    /// The same, its answers in `locale` when one is sent.
+    fn speaking(self, locale: Option<&str>) -> Result<Self, ApiError> {
+        Ok(Reading { language: language(locale)?, ..self })
     }
 
     pub fn options(&self, now: Timestamp) -> ReadOptions<'_> {
@@ -559,6 +582,7 @@ impl Reading {
             disambiguation: self.disambiguation,
             epoch: self.epoch,
             patterns: &self.patterns,
+            language: &self.language,
             ..ReadOptions::new(&self.zone, now)
         }
     }
@@ -585,9 +609,21 @@ fn input_formats(value: &Value) -> Result<Vec<String>, ApiError> {
 }
 
 impl CurrentParams {
-    /// The zone and unit of the answer; seconds unless stated.
-    pub fn read(&self) -> Result<(Zone, Precision), ApiError> {
-        Ok((zone(self.timezone.as_deref())?, precision(self.precision.as_deref())?.unwrap_or(Precision::Seconds)))
+    /// The zone, unit and language of the answer; seconds and English unless stated.
+    pub fn read(&self) -> Result<(Zone, Precision, Arc<Localizer>), ApiError> {
+        Ok((
+            zone(self.timezone.as_deref())?,
+            precision(self.precision.as_deref())?.unwrap_or(Precision::Seconds),
+            language(self.locale.as_deref())?,
+        ))
+    }
+}
+
+/// The language of `locale` (English when none is sent).
+fn language(locale: Option<&str>) -> Result<Arc<Localizer>, ApiError> {
+    match locale {
+        None => Ok(Arc::clone(locale::english_shared())),
+        Some(tag) => Localizer::get(tag).map_err(ApiError::time),
     }
 }
 
@@ -600,7 +636,7 @@ impl TimestampParams {
     /// The inputs, how to read them, and the format asked for.
     pub fn read(&self) -> Result<(Inputs<Input<'_>>, Reading, Option<Format>), ApiError> {
         let inputs = inputs(&self.timestamp, &self.timestamps)?;
-        let reading = Reading::new(how_to_read!(self))?;
+        let reading = Reading::new(how_to_read!(self))?.speaking(self.locale.as_deref())?;
         let format = format_asked!(self)?;
         Ok((inputs, reading, format))
     }
@@ -633,7 +669,7 @@ impl AddParams {
         let duration = arithmetic::parse_duration(duration).map_err(ApiError::time)?;
         let overflow = self.overflow.as_deref().map_or(Ok(Overflow::default()), str::parse).map_err(ApiError::time)?;
         let format = format_asked!(self)?;
-        let reading = Reading::new(how_to_read!(self))?;
+        let reading = Reading::new(how_to_read!(self))?.speaking(self.locale.as_deref())?;
         Ok((inputs(&self.timestamp, &self.timestamps)?, reading, Addend { duration, overflow }, format))
     }
 }
@@ -654,7 +690,7 @@ impl RoundParams {
         let to = RoundTo::new(unit, mode.map_err(ApiError::time)?, increment, week_start.map_err(ApiError::time)?)
             .map_err(ApiError::time)?;
         let format = format_asked!(self)?;
-        let reading = Reading::new(how_to_read!(self))?;
+        let reading = Reading::new(how_to_read!(self))?.speaking(self.locale.as_deref())?;
         Ok((inputs(&self.timestamp, &self.timestamps)?, reading, to, format))
     }
 }
@@ -675,7 +711,7 @@ impl DiffParams {
             increment,
         )
         .map_err(ApiError::time)?;
-        let reading = Reading::new(how_to_read!(self))?;
+        let reading = Reading::new(how_to_read!(self))?.speaking(self.locale.as_deref())?;
         let sent = self.from.is_sent() || self.to.is_sent();
         let one = match (self.from.value(), self.to.value()) {
             (None, None) => None,

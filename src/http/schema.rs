@@ -48,6 +48,25 @@ pub fn timezone_or_null() -> RefOr<Schema> {
     or_null(timezone())
 }
 
+/// The `locale` parameter: a free BCP 47 tag (the served locales are
+/// listed by `GET /api/locales`; any tag that falls back to one is served).
+pub fn locale() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .max_length(Some(crate::time::locale::MAX_TAG_CHARS))
+        .examples(["de", "en-GB", "pt-BR", "zh-TW"])
+        .description(Some(
+            "The language of the human-readable texts (SPEC 10): a BCP 47 tag, any case, with CLDR fallback \
+             (`de-XX` is served by `de`; `data.locale` names the locale used); `GET /api/locales` lists them. \
+             Default `en` (US English)",
+        ))
+        .into()
+}
+
+pub fn locale_or_null() -> RefOr<Schema> {
+    or_null(locale())
+}
+
 /// A string with one of `values`.
 fn one_of(values: impl IntoIterator<Item = &'static str>, description: &'static str) -> RefOr<Schema> {
     ObjectBuilder::new().schema_type(Type::String).enum_values(Some(values)).description(Some(description)).into()

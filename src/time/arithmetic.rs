@@ -16,6 +16,8 @@ use jiff::civil::{Date, Weekday};
 use jiff::{RoundMode, Span, Timestamp, Unit, Zoned, ZonedDifference, ZonedRound};
 
 use super::input::{Disambiguation, resolve_local};
+use super::locale::Localizer;
+use super::render;
 use super::{TimeError, Zone};
 use crate::answer::{Decimal, Difference, Parts, Totals};
 
@@ -542,7 +544,7 @@ pub fn diff(
     to: Timestamp,
     zone: &Zone,
     settings: &DiffSettings,
-    iso: impl Fn(Timestamp) -> String,
+    language: &Localizer,
 ) -> Result<Difference, TimeError> {
     let (from_zoned, to_zoned) = (from.to_zoned(zone.tz().clone()), to.to_zoned(zone.tz().clone()));
     let units = |unit: TimeUnit| unit.jiff().unwrap_or(Unit::Year);
@@ -570,17 +572,18 @@ pub fn diff(
         microseconds: span.get_microseconds(),
         nanoseconds: span.get_nanoseconds(),
     };
-    let human = human(&parts, settings.smallest);
+    let human = language.duration(&parts.values());
     let totals = totals(&from_zoned, &to_zoned);
     Ok(Difference {
-        from: iso(from),
-        to: iso(to),
+        from: render::iso(from),
+        to: render::iso(to),
         duration: span.to_string(),
         sign: span.signum(),
         parts,
         totals_text: totals.text(),
         totals,
         human,
+        locale: language.used(),
     })
 }
 
@@ -621,29 +624,6 @@ fn calendar_total(from: &Zoned, to: &Zoned, step: i64) -> Option<Decimal> {
     }
     let covered = to.timestamp().as_nanosecond() - start.as_nanosecond();
     Some(Decimal::ratio(i128::from(n) * length + covered, length))
-}
-
-/// The parts as English words (`1 year, 2 months, and 3 days`), the sign on
-/// the first number as `Intl.DurationFormat` writes it; all zero is `0` of
-/// the smallest unit (of seconds when that is finer).
-fn human(parts: &Parts, smallest: TimeUnit) -> String {
-    let values = parts.values();
-    let negative = values.iter().any(|(_, value)| *value < 0);
-    let words: Vec<String> = values
-        .iter()
-        .filter(|(_, value)| *value != 0)
-        .map(|(unit, value)| {
-            let n = value.unsigned_abs();
-            format!("{n} {}", if n == 1 { unit.singular() } else { unit.plural() })
-        })
-        .collect();
-    let text = match words.as_slice() {
-        [] => format!("0 {}", smallest.max(TimeUnit::Second).plural()),
-        [one] => one.clone(),
-        [first, second] => format!("{first} and {second}"),
-        [init @ .., last] => format!("{}, and {last}", init.join(", ")),
-    };
-    if negative { format!("-{text}") } else { text }
 }
 
 impl Parts {
@@ -971,14 +951,14 @@ mod tests {
     fn difference(from: &str, to: &str, zone_name: &str, settings: [Option<&str>; 4]) -> Difference {
         let [largest, smallest, mode, increment] = settings;
         let settings = DiffSettings::new(largest, smallest, mode, increment).unwrap();
-        diff(at(from), at(to), &zone(zone_name), &settings, |t| t.to_string()).unwrap()
+        diff(at(from), at(to), &zone(zone_name), &settings, crate::time::locale::english()).unwrap()
     }
 
     #[test]
     fn differences_balance_round_and_total() {
         let d = difference("2023-01-01T00:00:00Z", "2024-03-04T12:00:00Z", "UTC", [None; 4]);
         assert_eq!(d.duration, "P1Y2M3DT12H");
-        assert_eq!(d.human, "1 year, 2 months, 3 days, and 12 hours");
+        assert_eq!(d.human, "1 year, 2 months, 3 days, 12 hours");
         assert_eq!(d.sign, 1);
         assert_eq!(d.totals.days.0, "428.5");
         assert_eq!(d.totals.hours.0, "10284");
@@ -986,7 +966,7 @@ mod tests {
         // Negative: to before from.
         let d = difference("2024-03-04T12:00:00Z", "2023-01-01T00:00:00Z", "UTC", [None; 4]);
         assert_eq!((d.duration.as_str(), d.sign, d.parts.years, d.parts.hours), ("-P1Y2M3DT12H", -1, -1, -12));
-        assert_eq!(d.human, "-1 year, 2 months, 3 days, and 12 hours");
+        assert_eq!(d.human, "-1 year, 2 months, 3 days, 12 hours");
         assert_eq!(d.totals.days.0, "-428.5");
         // Balanced up to hours.
         let d = difference("2024-01-01T00:00:00Z", "2024-01-02T01:00:00Z", "UTC", [Some("hours"), None, None, None]);
@@ -1029,8 +1009,13 @@ mod tests {
         assert_eq!(name([None, Some("minutes"), None, Some("7")]), "invalid_unit");
         assert!(DiffSettings::new(None, Some("weeks"), Some("halfExpand"), Some("2")).is_ok());
         let settings = DiffSettings::new(Some("nanoseconds"), None, None, None).unwrap();
-        let error =
-            diff(at("1700-01-01T00:00:00Z"), at("2024-01-01T00:00:00Z"), &Zone::utc(), &settings, |t| t.to_string());
+        let error = diff(
+            at("1700-01-01T00:00:00Z"),
+            at("2024-01-01T00:00:00Z"),
+            &Zone::utc(),
+            &settings,
+            crate::time::locale::english(),
+        );
         assert_eq!(error.unwrap_err().name(), "invalid_unit");
     }
 

@@ -18,6 +18,7 @@ use serde::Serialize;
 
 use super::epoch::Epoch;
 use super::iso::{self, DateForm, Parsed, UtcOffset, ZoneAnnotation};
+use super::locale::Localizer;
 use super::mail::{self, Form, NamedMonthDate};
 use super::render::MAX_PATTERN_CHARS;
 use super::{Precision, TimeError, Zone, date_math, id};
@@ -173,7 +174,8 @@ impl FromStr for Disambiguation {
 pub const MAX_INPUT_FORMATS: usize = 8;
 
 /// How to read an input: the zone of wall-clock times, a stated unit, and
-/// the DST rule.
+/// the DST rule; and how to write the answer: in that zone and unit, in a
+/// language.
 #[derive(Clone, Copy, Debug)]
 pub struct ReadOptions<'z> {
     pub zone: &'z Zone,
@@ -187,11 +189,13 @@ pub struct ReadOptions<'z> {
     /// `input_format`: strptime patterns tried in order instead of the
     /// built-in readers; empty for none.
     pub patterns: &'z [String],
+    /// The language the human-readable outputs are written in (SPEC 10).
+    pub language: &'z Localizer,
 }
 
 impl<'z> ReadOptions<'z> {
     /// Inputs read in `zone` with everything else at its default: unit
-    /// detected, `compatible`, Unix time, no patterns.
+    /// detected, `compatible`, Unix time, no patterns, answers in English.
     pub fn new(zone: &'z Zone, now: Timestamp) -> ReadOptions<'z> {
         ReadOptions {
             zone,
@@ -200,6 +204,7 @@ impl<'z> ReadOptions<'z> {
             now,
             epoch: None,
             patterns: &[],
+            language: super::locale::english(),
         }
     }
 }

@@ -6,22 +6,30 @@
 //! (`de-AT-x-foo` → `de-AT` → `de`) until a locale whose data the binary
 //! holds: that locale is the one reported as used. `en-US` is `en` in CLDR.
 
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock, Mutex};
 
+use icu_datetime::fieldsets::builder::{DateFields, FieldSetBuilder, ZoneStyle};
+use icu_datetime::fieldsets::enums::CompositeFieldSet;
 use icu_datetime::fieldsets::{T, YMD, YMDET, YMDT};
-use icu_datetime::options::{Alignment, TimePrecision, YearStyle};
+use icu_datetime::input::{TimeZoneInfo, ZonedDateTime};
+use icu_datetime::options::{Alignment, Length, TimePrecision, YearStyle};
 use icu_datetime::{DateTimeFormatter, parts};
 use icu_experimental::displaynames::DisplayNamesOptions;
 use icu_experimental::displaynames::multi::LocaleDisplayNamesFormatter;
+use icu_experimental::duration::options::{BaseStyle, DurationFormatterOptions, FieldDisplay};
+use icu_experimental::duration::{Duration, DurationFormatter, DurationSign, ValidatedDurationFormatterOptions};
 use icu_experimental::relativetime::options::Numeric;
 use icu_experimental::relativetime::{RelativeTimeFormatter, RelativeTimeFormatterOptions};
 use icu_locale::{Locale, LocaleFallbacker};
 use icu_provider::{DataLocale, IterableDataProvider};
-use jiff::civil::DateTime;
+use icu_time::zone::models::AtTime;
+use jiff::{Timestamp, Zoned};
 use writeable::{Part, PartsWrite, Writeable};
 
 use super::TimeError;
+use super::arithmetic::TimeUnit;
 use super::render::DiscordStyle;
 pub use crate::answer::{LocaleEntry, LocaleList};
 
@@ -90,10 +98,15 @@ pub struct Language {
 }
 
 impl Language {
-    /// Matches `tag` (BCP 47, any case) to the supported locale that serves it.
+    /// Matches `tag` (BCP 47, any case, `_` read as `-`) to the supported locale that serves it.
     pub fn resolve(tag: &str) -> Result<Language, TimeError> {
+        if tag.chars().count() > MAX_TAG_CHARS {
+            let given: String = tag.chars().take(MAX_TAG_CHARS).chain(['…']).collect();
+            return Err(TimeError::InvalidLocale { given, suggestions: Vec::new() });
+        }
         let invalid = || TimeError::InvalidLocale { given: tag.to_owned(), suggestions: suggestions(tag) };
-        let requested = Locale::try_from_str(tag.trim()).map_err(|_| invalid())?;
+        // `pt_BR` (POSIX's spelling, as many clients send it) is `pt-BR`.
+        let requested = Locale::try_from_str(&tag.trim().replace('_', "-")).map_err(|_| invalid())?;
         let used = along_fallback(&requested, |candidate| {
             SUPPORTED.binary_search(&candidate.to_string().as_str()).ok().map(|index| SUPPORTED[index])
         });
@@ -106,18 +119,21 @@ impl Language {
     }
 }
 
-/// Up to three supported locales close to `tag`: those of its language
-/// first, then the nearest by spelling.
+/// Up to three supported locales close to `tag`: its language itself and
+/// the locales of its language first, then the nearest by spelling.
 fn suggestions(tag: &str) -> Vec<&'static str> {
     let wanted = tag.trim().to_ascii_lowercase().replace('_', "-");
-    let language = wanted.split('-').next().unwrap_or_default();
+    let language = wanted.split(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or_default();
     let mut scored: Vec<(f64, &'static str)> = SUPPORTED
         .iter()
         .map(|&candidate| {
             let lower = candidate.to_ascii_lowercase();
-            let same_language = lower.split('-').next() == Some(language);
-            let score = strsim::normalized_damerau_levenshtein(&wanted, &lower) + if same_language { 1.0 } else { 0.0 };
-            (score, candidate)
+            let bonus = match lower.split('-').next() == Some(language) {
+                true if lower == language => 2.0,
+                true => 1.0,
+                false => 0.0,
+            };
+            (strsim::normalized_damerau_levenshtein(&wanted, &lower) + bonus, candidate)
         })
         .filter(|(score, _)| *score >= 0.5)
         .collect();
@@ -186,11 +202,40 @@ pub fn list(q: Option<&str>) -> LocaleList {
     LocaleList { cldr_version: CLDR_VERSION, count: locales.len(), locales }
 }
 
+/// Everything one language writes, from its CLDR data: the Discord
+/// previews, relative times, the length presets, zone names and durations.
+/// Built once per language and kept (see [`Localizer::get`]): building
+/// loads some thirty formatters, formatting with them is cheap.
+pub struct Localizer {
+    language: Language,
+    discord: DiscordFormatters,
+    /// Relative times in numbers (`in 1 day`, as Intl's default
+    /// `numeric: "always"`), one per unit: years, months, days, hours,
+    /// minutes, seconds.
+    relative: [RelativeTimeFormatter; 6],
+    /// Seconds with `numeric: "auto"`, for the word of zero (`now`).
+    now: RelativeTimeFormatter,
+    /// [`LengthPreset::ALL`], in order.
+    lengths: [DateTimeFormatter<CompositeFieldSet>; 12],
+    /// The zone's specific long name (`Eastern Standard Time`).
+    zone_name: DateTimeFormatter<CompositeFieldSet>,
+    /// Durations in words, as `Intl.DurationFormat` with `style: "long"`.
+    duration: DurationFormatter,
+    /// The same showing seconds always: the words of a zero duration (`0 seconds`).
+    zero_duration: DurationFormatter,
+}
+
+impl fmt::Debug for Localizer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Localizer").field("language", &self.language).finish_non_exhaustive()
+    }
+}
+
 /// What a Discord client in one language shows for each style: its client
 /// formats with `Intl.DateTimeFormat(locale, options)`, and these are the
 /// CLDR lengths behind the option sets of SPEC 4.4 (`d`, `s` and `S` ask
 /// for two-digit day and month), in the locale's own calendar.
-pub struct DiscordPreviews {
+struct DiscordFormatters {
     short_time: DateTimeFormatter<T>,
     long_time: DateTimeFormatter<T>,
     /// `d`: the short date with two-digit day and month and the full year.
@@ -202,39 +247,122 @@ pub struct DiscordPreviews {
     full_date_time: DateTimeFormatter<YMDET>,
     short_numeric: DateTimeFormatter<YMDT>,
     long_numeric: DateTimeFormatter<YMDT>,
-    /// `R`, one formatter per unit: years, months, days, hours, minutes, seconds.
-    relative: [RelativeTimeFormatter; 6],
 }
 
-impl DiscordPreviews {
-    pub fn new(language: &Language) -> Result<DiscordPreviews, TimeError> {
+/// The most languages kept built at once; past it, the oldest goes. More
+/// than the supported locales (346), so that only tags with extensions
+/// (`de-u-hc-h12`), which are unbounded, can push one out.
+const CACHED_LANGUAGES: usize = 512;
+
+/// The languages built so far, by canonical requested tag, and the order
+/// they were built in.
+static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(Mutex::default);
+
+#[derive(Default)]
+struct Cache {
+    built: HashMap<String, Arc<Localizer>>,
+    order: VecDeque<String>,
+}
+
+/// English (`en`, as US English writes), the language of every answer
+/// that asks for none.
+static ENGLISH: LazyLock<Arc<Localizer>> =
+    LazyLock::new(|| Arc::new(Localizer::new(Language::english()).expect("the compiled data holds English")));
+
+/// The default language of every answer.
+pub fn english() -> &'static Localizer {
+    &ENGLISH
+}
+
+/// [`english`], shared.
+pub fn english_shared() -> &'static Arc<Localizer> {
+    &ENGLISH
+}
+
+/// The longest `locale` tag read (longer ones are refused unread).
+pub const MAX_TAG_CHARS: usize = 64;
+
+impl Localizer {
+    /// The localizer of `tag` (BCP 47, any case), built on first use and
+    /// kept, up to [`CACHED_LANGUAGES`] of them.
+    pub fn get(tag: &str) -> Result<Arc<Localizer>, TimeError> {
+        let language = Language::resolve(tag)?;
+        if language.used == "en" && language.requested.extensions.is_empty() {
+            return Ok(Arc::clone(&ENGLISH));
+        }
+        let key = language.requested.to_string();
+        // A poisoned lock only means another request panicked while holding it: the map is still whole.
+        let cache = || CACHE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(found) = cache().built.get(&key) {
+            return Ok(Arc::clone(found));
+        }
+        // Built outside the lock; a request that built the same meanwhile wins.
+        let built = Arc::new(Localizer::new(language)?);
+        let mut cache = cache();
+        if let Some(found) = cache.built.get(&key) {
+            return Ok(Arc::clone(found));
+        }
+        if cache.order.len() >= CACHED_LANGUAGES
+            && let Some(oldest) = cache.order.pop_front()
+        {
+            cache.built.remove(&oldest);
+        }
+        cache.order.push_back(key.clone());
+        cache.built.insert(key, Arc::clone(&built));
+        Ok(built)
+    }
+
+    fn new(language: Language) -> Result<Localizer, TimeError> {
         let missing = |error: &dyn std::fmt::Display| TimeError::InvalidLocale {
             given: format!("{} ({error})", language.requested),
             suggestions: Vec::new(),
         };
+        let prefs = || (&language.requested).into();
         macro_rules! formatter {
             ($fields:expr) => {
-                DateTimeFormatter::try_new((&language.requested).into(), $fields).map_err(|e| missing(&e))?
+                DateTimeFormatter::try_new(prefs(), $fields).map_err(|e| missing(&e))?
             };
         }
         let time = |precision| T::medium().with_time_precision(precision);
         let numeric = YMD::short().with_year_style(YearStyle::Full);
         let numeric_time = |precision| YMDT::short().with_year_style(YearStyle::Full).with_time_precision(precision);
-        let mut options = RelativeTimeFormatterOptions::default();
-        options.numeric = Some(Numeric::Always);
-        let relative = |make: fn(_, _) -> Result<RelativeTimeFormatter, _>| {
-            make(language.requested.clone().into(), options).map_err(|e| missing(&e))
-        };
-        Ok(DiscordPreviews {
+        let discord = DiscordFormatters {
             short_time: formatter!(time(TimePrecision::Minute)),
             long_time: formatter!(time(TimePrecision::Second)),
             numeric_date: formatter!(numeric.with_alignment(Alignment::Column)),
             plain_date: formatter!(numeric),
-            long_date: formatter!(YMD::long()),
-            long_date_time: formatter!(YMDT::long().with_time_precision(TimePrecision::Minute)),
-            full_date_time: formatter!(YMDET::long().with_time_precision(TimePrecision::Minute)),
+            long_date: formatter!(YMD::long().with_year_style(YearStyle::Full)),
+            long_date_time: formatter!(
+                YMDT::long().with_year_style(YearStyle::Full).with_time_precision(TimePrecision::Minute)
+            ),
+            full_date_time: formatter!(
+                YMDET::long().with_year_style(YearStyle::Full).with_time_precision(TimePrecision::Minute)
+            ),
             short_numeric: formatter!(numeric_time(TimePrecision::Minute)),
             long_numeric: formatter!(numeric_time(TimePrecision::Second)),
+        };
+        let relative_with = |numeric, make: fn(_, _) -> Result<RelativeTimeFormatter, _>| {
+            let mut options = RelativeTimeFormatterOptions::default();
+            options.numeric = Some(numeric);
+            make(language.requested.clone().into(), options).map_err(|e| missing(&e))
+        };
+        let relative = |make| relative_with(Numeric::Always, make);
+        let mut lengths = Vec::with_capacity(12);
+        for preset in LengthPreset::ALL {
+            lengths.push(formatter!(preset.field_set().map_err(|e| missing(&e))?));
+        }
+        let mut zone_only = FieldSetBuilder::new();
+        zone_only.zone_style = Some(ZoneStyle::SpecificLong);
+        let duration_formatter = |seconds| {
+            let mut options = DurationFormatterOptions::default();
+            options.base = BaseStyle::Long;
+            options.second_visibility = Some(seconds);
+            let options =
+                ValidatedDurationFormatterOptions::validate(options).map_err(|e| missing(&format!("{e:?}")))?;
+            DurationFormatter::try_new((&language.requested).into(), options).map_err(|e| missing(&e))
+        };
+        Ok(Localizer {
+            discord,
             relative: [
                 relative(RelativeTimeFormatter::try_new_long_year)?,
                 relative(RelativeTimeFormatter::try_new_long_month)?,
@@ -243,51 +371,300 @@ impl DiscordPreviews {
                 relative(RelativeTimeFormatter::try_new_long_minute)?,
                 relative(RelativeTimeFormatter::try_new_long_second)?,
             ],
+            now: relative_with(Numeric::Auto, RelativeTimeFormatter::try_new_long_second)?,
+            lengths: lengths.try_into().map_err(|_| missing(&"the length presets"))?,
+            zone_name: formatter!(zone_only.build_composite().map_err(|e| missing(&e))?),
+            duration: duration_formatter(FieldDisplay::Auto)?,
+            zero_duration: duration_formatter(FieldDisplay::Always)?,
+            language,
         })
     }
 
-    /// The preview of `style` for the wall-clock time `local` (whole
-    /// seconds); `R` counts `relative` units (see [`RelativeUnit`]).
-    pub fn render(&self, style: DiscordStyle, local: DateTime, relative: (RelativeUnit, i64)) -> String {
-        let input: icu_datetime::input::DateTime<icu_calendar::Iso> = jiff_icu::ConvertFrom::convert_from(local);
-        // Intl asks for a "numeric" hour (and day, in the long dates): one
-        // digit where one will do, whatever width the locale's pattern has.
-        let text = match style {
-            DiscordStyle::ShortTime => unpadded(&self.short_time.format(&input), &[parts::HOUR]),
-            DiscordStyle::LongTime => unpadded(&self.long_time.format(&input), &[parts::HOUR]),
-            DiscordStyle::ShortDate => self.numeric_date.format(&input).to_string(),
-            DiscordStyle::LongDate => unpadded(&self.long_date.format(&input), &[parts::DAY]),
-            DiscordStyle::ShortDateTime => unpadded(&self.long_date_time.format(&input), &[parts::DAY, parts::HOUR]),
-            DiscordStyle::LongDateTime => unpadded(&self.full_date_time.format(&input), &[parts::DAY, parts::HOUR]),
-            DiscordStyle::ShortNumeric | DiscordStyle::LongNumeric => {
-                let formatter =
-                    if style == DiscordStyle::ShortNumeric { &self.short_numeric } else { &self.long_numeric };
-                // ICU4X pads every numeric field or none; Intl's options pad
-                // the day and month only: the padded date replaces the plain one.
-                let text = unpadded(&formatter.format(&input), &[parts::HOUR]);
-                let plain = self.plain_date.format(&input).to_string();
-                text.replacen(&plain, &self.numeric_date.format(&input).to_string(), 1)
+    /// The supported locale whose data this is (`data.locale`).
+    pub fn used(&self) -> &'static str {
+        self.language.used
+    }
+
+    /// The preview of `style` for `zoned` (whole seconds), `now` being the
+    /// clock `R` counts from.
+    pub fn preview(&self, style: DiscordStyle, zoned: &Zoned, now: Timestamp) -> String {
+        if style == DiscordStyle::Relative {
+            return self.relative(zoned.timestamp(), now);
+        }
+        let previews = Previews::new(self, zoned);
+        previews.render(style)
+    }
+
+    /// The previews of all nine styles (see [`Localizer::preview`]), their
+    /// common parts written once.
+    pub fn previews(&self, zoned: &Zoned, now: Timestamp) -> [String; 9] {
+        let previews = Previews::new(self, zoned);
+        DiscordStyle::ALL.map(|style| match style {
+            DiscordStyle::Relative => self.relative(zoned.timestamp(), now),
+            style => previews.render(style),
+        })
+    }
+
+    /// "3 years ago", "in 2 hours", "now", in this language: the largest
+    /// whole calendar unit between `now` and `instant`.
+    pub fn relative(&self, instant: Timestamp, now: Timestamp) -> String {
+        let (unit, count) = relative_parts(instant, now);
+        if count == 0 {
+            return self.now.format(0.into()).to_string();
+        }
+        self.relative[unit as usize].format(count.into()).to_string()
+    }
+
+    /// `count` units relative to now (`-2` years: `2 years ago`), as
+    /// `Intl.RelativeTimeFormat` writes it.
+    pub fn relative_count(&self, unit: RelativeUnit, count: i64) -> String {
+        self.relative[unit as usize].format(count.into()).to_string()
+    }
+
+    /// One of the CLDR length presets at `moment`.
+    pub fn length(&self, preset: LengthPreset, moment: &Moment) -> String {
+        let formatter = &self.lengths[preset.fields as usize * 4 + preset.length as usize];
+        plain_spaces(formatter.format(&moment.0).to_string())
+    }
+
+    /// The zone's long name at `zoned` (`Eastern Standard Time`,
+    /// `Nordamerikanische Ostküsten-Normalzeit`); a `GMT-05:00` form where
+    /// the zone has no name (fixed offsets, or offsets the zone's metazone
+    /// does not have, such as local mean time).
+    pub fn zone_name(&self, moment: &Moment) -> String {
+        self.zone_name.format(&moment.0).to_string()
+    }
+
+    /// A duration in words (`1 year, 2 months, 3 days, 12 hours`), as
+    /// `Intl.DurationFormat` with `style: "long"` writes it: the units that
+    /// are not zero, joined as the language lists units, the sign on the
+    /// first (each value is that unit's part, all of one sign); a zero
+    /// duration is `0 seconds`.
+    pub fn duration(&self, values: &[(TimeUnit, i64)]) -> String {
+        let mut duration = Duration::new();
+        if values.iter().any(|(_, value)| *value < 0) {
+            duration.sign = DurationSign::Negative;
+        }
+        for &(unit, value) in values {
+            let value = value.unsigned_abs();
+            match unit {
+                TimeUnit::Year => duration.years = value,
+                TimeUnit::Quarter => duration.months += 3 * value,
+                TimeUnit::Month => duration.months += value,
+                TimeUnit::Week => duration.weeks = value,
+                TimeUnit::Day => duration.days = value,
+                TimeUnit::Hour => duration.hours = value,
+                TimeUnit::Minute => duration.minutes = value,
+                TimeUnit::Second => duration.seconds = value,
+                TimeUnit::Millisecond => duration.milliseconds = value,
+                TimeUnit::Microsecond => duration.microseconds = value,
+                TimeUnit::Nanosecond => duration.nanoseconds = value,
             }
-            DiscordStyle::Relative => {
-                let (unit, count) = relative;
-                self.relative[unit as usize].format(count.into()).to_string()
-            }
-        };
-        // CLDR 42 put a narrow no-break space before AM/PM; browsers (V8)
-        // and Node write a plain space, and so does Discord's client.
-        text.replace('\u{202f}', " ")
+        }
+        let formatter = if values.iter().all(|(_, value)| *value == 0) { &self.zero_duration } else { &self.duration };
+        formatter.format(&duration).to_string()
     }
 }
 
-/// `formatted` with the leading zero of each of `fields` dropped (`07` → `7`).
+/// An instant in a zone as ICU4X's formatters read it (date, time, zone and
+/// offset), converted once for every text of an answer.
+pub struct Moment(ZonedDateTime<icu_calendar::Iso, TimeZoneInfo<AtTime>>);
+
+impl Moment {
+    pub fn new(zoned: &Zoned) -> Moment {
+        Moment(jiff_icu::ConvertFrom::convert_from(zoned))
+    }
+}
+
+/// The Discord previews of one wall-clock time, with the numeric date
+/// that `d`, `s` and `S` share written once.
+struct Previews<'a> {
+    formatters: &'a DiscordFormatters,
+    input: icu_datetime::input::DateTime<icu_calendar::Iso>,
+    /// `d`, the date with two-digit day and month.
+    numeric_date: String,
+}
+
+impl Previews<'_> {
+    fn new<'a>(localizer: &'a Localizer, zoned: &Zoned) -> Previews<'a> {
+        let formatters = &localizer.discord;
+        let input = jiff_icu::ConvertFrom::convert_from(zoned.datetime());
+        let numeric_date = unpadded(&formatters.numeric_date.format(&input), &[]);
+        Previews { formatters, input, numeric_date }
+    }
+
+    /// Every style but `R`. Intl asks for a "numeric" hour (and day, in
+    /// the long dates): one digit where one will do, whatever width the
+    /// locale's pattern has; and for the year of the era alone, never the era.
+    fn render(&self, style: DiscordStyle) -> String {
+        let Previews { formatters, input, .. } = self;
+        let text = match style {
+            DiscordStyle::ShortTime => unpadded(&formatters.short_time.format(input), &[parts::HOUR]),
+            DiscordStyle::LongTime => unpadded(&formatters.long_time.format(input), &[parts::HOUR]),
+            DiscordStyle::ShortDate => self.numeric_date.clone(),
+            DiscordStyle::LongDate => unpadded(&formatters.long_date.format(input), &[parts::DAY]),
+            DiscordStyle::ShortDateTime => {
+                unpadded(&formatters.long_date_time.format(input), &[parts::DAY, parts::HOUR])
+            }
+            DiscordStyle::LongDateTime => {
+                unpadded(&formatters.full_date_time.format(input), &[parts::DAY, parts::HOUR])
+            }
+            DiscordStyle::ShortNumeric | DiscordStyle::LongNumeric => {
+                let formatter = if style == DiscordStyle::ShortNumeric {
+                    &formatters.short_numeric
+                } else {
+                    &formatters.long_numeric
+                };
+                // ICU4X pads every numeric field or none; Intl's options pad
+                // the day and month only: the padded date replaces the plain one.
+                let text = unpadded(&formatter.format(input), &[parts::HOUR]);
+                let plain = unpadded(&formatters.plain_date.format(input), &[]);
+                text.replacen(&plain, &self.numeric_date, 1)
+            }
+            DiscordStyle::Relative => String::new(),
+        };
+        plain_spaces(text)
+    }
+}
+
+/// CLDR 42 put a narrow no-break space before AM/PM; browsers (V8) and
+/// Node write a plain space, and so does Discord's client.
+fn plain_spaces(text: String) -> String {
+    if text.contains('\u{202f}') { text.replace('\u{202f}', " ") } else { text }
+}
+
+/// The largest whole calendar unit between `now` and `instant`, and how
+/// many of it (negative in the past): calendar units counted in UTC.
+pub fn relative_parts(instant: Timestamp, now: Timestamp) -> (RelativeUnit, i64) {
+    let civil = |t: Timestamp| jiff::tz::Offset::UTC.to_datetime(t);
+    let counts: [(RelativeUnit, i64); 6] = match civil(now).until((jiff::Unit::Year, civil(instant))) {
+        Ok(span) => [
+            (RelativeUnit::Year, i64::from(span.get_years())),
+            (RelativeUnit::Month, i64::from(span.get_months())),
+            (RelativeUnit::Day, i64::from(span.get_days())),
+            (RelativeUnit::Hour, i64::from(span.get_hours())),
+            (RelativeUnit::Minute, span.get_minutes()),
+            (RelativeUnit::Second, span.get_seconds()),
+        ],
+        // Both ends are in range, so this is not expected; count seconds.
+        Err(_) => {
+            let seconds = instant.as_second() - now.as_second();
+            [
+                (RelativeUnit::Year, seconds / 31_556_952),
+                (RelativeUnit::Month, 0),
+                (RelativeUnit::Day, seconds / 86_400),
+                (RelativeUnit::Hour, 0),
+                (RelativeUnit::Minute, 0),
+                (RelativeUnit::Second, seconds),
+            ]
+        }
+    };
+    counts.into_iter().find(|(_, count)| *count != 0).unwrap_or((RelativeUnit::Second, 0))
+}
+
+/// A CLDR length preset (SPEC 10): the date, the time, or both, in one of
+/// the four lengths, as `Intl.DateTimeFormat` with `dateStyle` and
+/// `timeStyle` (the long and full times name the zone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LengthPreset {
+    pub fields: LengthFields,
+    pub length: CldrLength,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LengthFields {
+    Date,
+    Time,
+    DateTime,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CldrLength {
+    Short,
+    Medium,
+    Long,
+    Full,
+}
+
+impl LengthPreset {
+    pub const ALL: [LengthPreset; 12] = {
+        use CldrLength::*;
+        use LengthFields::*;
+        const fn preset(fields: LengthFields, length: CldrLength) -> LengthPreset {
+            LengthPreset { fields, length }
+        }
+        [
+            preset(Date, Short),
+            preset(Date, Medium),
+            preset(Date, Long),
+            preset(Date, Full),
+            preset(Time, Short),
+            preset(Time, Medium),
+            preset(Time, Long),
+            preset(Time, Full),
+            preset(DateTime, Short),
+            preset(DateTime, Medium),
+            preset(DateTime, Long),
+            preset(DateTime, Full),
+        ]
+    };
+
+    /// `date_short` … `datetime_full`.
+    pub const fn name(self) -> &'static str {
+        const NAMES: [[&str; 4]; 3] = [
+            ["date_short", "date_medium", "date_long", "date_full"],
+            ["time_short", "time_medium", "time_long", "time_full"],
+            ["datetime_short", "datetime_medium", "datetime_long", "datetime_full"],
+        ];
+        NAMES[self.fields as usize][self.length as usize]
+    }
+
+    /// The ICU4X fields of this preset: the full date has the weekday, the
+    /// short time no seconds, the long time the zone's short name and the
+    /// full time its long name.
+    fn field_set(self) -> Result<CompositeFieldSet, icu_datetime::fieldsets::builder::BuilderError> {
+        let mut builder = FieldSetBuilder::new();
+        builder.length = Some(match self.length {
+            CldrLength::Short => Length::Short,
+            CldrLength::Medium => Length::Medium,
+            CldrLength::Long | CldrLength::Full => Length::Long,
+        });
+        if self.fields != LengthFields::Time {
+            builder.date_fields =
+                Some(if self.length == CldrLength::Full { DateFields::YMDE } else { DateFields::YMD });
+        }
+        if self.fields != LengthFields::Date {
+            builder.time_precision =
+                Some(if self.length == CldrLength::Short { TimePrecision::Minute } else { TimePrecision::Second });
+            builder.zone_style = match self.length {
+                CldrLength::Short | CldrLength::Medium => None,
+                CldrLength::Long => Some(ZoneStyle::SpecificShort),
+                CldrLength::Full => Some(ZoneStyle::SpecificLong),
+            };
+        }
+        builder.build_composite()
+    }
+}
+
+/// `formatted` with the leading zero of each of `fields` dropped (`07` →
+/// `7`), and without its era (`2 BC` → `2`): Intl's `year: "numeric"`
+/// writes the year of the era alone.
 fn unpadded(formatted: &impl Writeable, fields: &[Part]) -> String {
-    let mut sink = PartsSink { text: String::new(), fields, found: Vec::new() };
+    let mut sink = PartsSink { text: String::new(), fields, found: Vec::new(), era: None };
     // Writing to a String cannot fail.
     let _ = formatted.write_to_parts(&mut sink);
-    let PartsSink { mut text, mut found, .. } = sink;
-    found.sort_unstable();
-    for start in found.into_iter().rev() {
-        text.remove(start);
+    let PartsSink { mut text, found, era, .. } = sink;
+    let mut cuts: Vec<std::ops::Range<usize>> = found.into_iter().map(|start| start..start + 1).collect();
+    if let Some((start, end)) = era {
+        // The era and the space that separates it from the year.
+        let space = |c: Option<char>| c.filter(|c| c.is_whitespace()).map_or(0, char::len_utf8);
+        let before = space(text[..start].chars().next_back());
+        let after = if before == 0 { space(text[end..].chars().next()) } else { 0 };
+        cuts.push(start - before..end + after);
+    }
+    cuts.sort_unstable_by_key(|cut| cut.start);
+    for cut in cuts.into_iter().rev() {
+        text.replace_range(cut, "");
     }
     text
 }
@@ -297,6 +674,8 @@ struct PartsSink<'a> {
     text: String,
     fields: &'a [Part],
     found: Vec<usize>,
+    /// Where the era is, if written.
+    era: Option<(usize, usize)>,
 }
 
 impl fmt::Write for PartsSink<'_> {
@@ -315,6 +694,9 @@ impl PartsWrite for PartsSink<'_> {
         let field = &self.text[start..];
         if self.fields.contains(&part) && field.len() == 2 && field.starts_with('0') {
             self.found.push(start);
+        }
+        if part == parts::ERA {
+            self.era = Some((start, self.text.len()));
         }
         Ok(())
     }
@@ -336,11 +718,13 @@ pub enum RelativeUnit {
 mod tests {
     use super::*;
 
+    /// The nine previews of the wall-clock time `local` (in UTC), two
+    /// years and a day before now.
     fn previews(tag: &str, local: &str) -> Vec<String> {
-        let language = Language::resolve(tag).unwrap();
-        let previews = DiscordPreviews::new(&language).unwrap();
-        let local: DateTime = local.parse().unwrap();
-        DiscordStyle::ALL.iter().map(|&style| previews.render(style, local, (RelativeUnit::Year, -2))).collect()
+        let localizer = Localizer::get(tag).unwrap();
+        let zoned = local.parse::<jiff::civil::DateTime>().unwrap().to_zoned(jiff::tz::TimeZone::UTC).unwrap();
+        let now = zoned.checked_add(jiff::Span::new().years(2).days(1)).unwrap().timestamp();
+        DiscordStyle::ALL.iter().map(|&style| localizer.preview(style, &zoned, now)).collect()
     }
 
     #[test]
@@ -356,6 +740,10 @@ mod tests {
         let Err(TimeError::InvalidLocale { suggestions, .. }) = Language::resolve("deu") else { panic!() };
         assert_eq!(suggestions.first(), Some(&"de"), "{suggestions:?}");
         assert!(Language::resolve("not a tag").is_err());
+        // POSIX spelling, as many clients send it.
+        assert_eq!(Language::resolve("pt_BR").unwrap().used, "pt");
+        let Err(TimeError::InvalidLocale { suggestions, .. }) = Language::resolve("en_US!") else { panic!() };
+        assert_eq!(suggestions.first(), Some(&"en"), "{suggestions:?}");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use jiff::{Span, Timestamp, Zoned};
 
 use super::arithmetic::{self, DiffSettings, Overflow, RoundTo};
 use super::input::{Input, ReadOptions, Reading, read};
+use super::locale::Localizer;
 use super::render::{self, Format, Units, View};
 use super::validate::Validation;
 use super::{Precision, TimeError, Zone};
@@ -22,6 +23,7 @@ impl Report {
             precision_detected: None,
             iso: view.iso(),
             timezone: view.zone.name().to_owned(),
+            locale: view.language.used(),
             rfc3339: view.rfc3339(),
             utc: view.utc(),
             local: view.local(),
@@ -51,9 +53,9 @@ impl Report {
     }
 }
 
-/// `now` in `zone`, with the `timestamp` field in `precision`.
-pub fn current(now: Timestamp, zone: &Zone, precision: Precision) -> Report {
-    Report::new(&View::new(now, zone, precision))
+/// `now` in `zone`, with the `timestamp` field in `precision`, its texts in `language`.
+pub fn current(now: Timestamp, zone: &Zone, precision: Precision, language: &Localizer) -> Report {
+    Report::new(&View::new(now, zone, precision).speaking(language))
 }
 
 /// One input in every representation, plus `formatted` when a format is given.
@@ -66,7 +68,7 @@ pub fn convert(
     now: Timestamp,
 ) -> Result<Report, TimeError> {
     let reading = read(input, options)?;
-    let view = View::new(reading.instant, options.zone, reading.precision);
+    let view = View::new(reading.instant, options.zone, reading.precision).speaking(options.language);
     let formatted = format.map(|format| view.format(format, now)).transpose()?;
     Ok(Report::of_input(&view, input, reading, formatted))
 }
@@ -92,7 +94,7 @@ pub fn add(
     let sum = arithmetic::add(reading.instant, duration, options.zone, overflow, options.disambiguation)
         .map_err(|error| ("duration", error))?;
     let precision = options.precision.unwrap_or_else(|| reading.precision.max(Precision::exact_for(sum)));
-    let view = View::new(sum, options.zone, precision);
+    let view = View::new(sum, options.zone, precision).speaking(options.language);
     let formatted = format.map(|format| view.format(format, now)).transpose().map_err(|error| ("format", error))?;
     let from = render::iso(reading.instant);
     Ok(Addition { result: Report::of_input(&view, input, reading, formatted), from, duration: duration.to_string() })
@@ -109,7 +111,7 @@ pub fn round(
 ) -> Result<Rounding, Failure> {
     let reading = read(input, options).map_err(|error| ("timestamp", error))?;
     let rounded = arithmetic::round(reading.instant, options.zone, to).map_err(|error| ("unit", error))?;
-    let view = View::new(rounded.instant, options.zone, reading.precision);
+    let view = View::new(rounded.instant, options.zone, reading.precision).speaking(options.language);
     let formatted = format.map(|format| view.format(format, now)).transpose().map_err(|error| ("format", error))?;
     let period = rounded.period.map(|(start, end)| {
         let rfc3339 = |zoned: Zoned| View::new(zoned.timestamp(), options.zone, reading.precision).rfc3339();
@@ -128,7 +130,7 @@ pub fn diff(
 ) -> Result<Difference, Failure> {
     let from = read(from, options).map_err(|error| ("from", error))?.instant;
     let to = read(to, options).map_err(|error| ("to", error))?.instant;
-    arithmetic::diff(from, to, options.zone, settings, render::iso).map_err(|error| ("to", error))
+    arithmetic::diff(from, to, options.zone, settings, options.language).map_err(|error| ("to", error))
 }
 
 /// Whether the input is a valid timestamp, and what it means.
@@ -144,7 +146,7 @@ pub fn format(
     now: Timestamp,
 ) -> Result<Formatted, TimeError> {
     let reading = read(input, options)?;
-    let view = View::new(reading.instant, options.zone, reading.precision);
+    let view = View::new(reading.instant, options.zone, reading.precision).speaking(options.language);
     let (formatted, preview, formats) = match format {
         Some(format) => {
             let preview = match format {
@@ -160,6 +162,7 @@ pub fn format(
         precision: view.precision,
         iso: view.iso(),
         timezone: view.zone.name().to_owned(),
+        locale: view.language.used(),
         format: format.map(Format::name),
         formatted,
         preview,
@@ -208,7 +211,7 @@ mod tests {
     #[test]
     fn current_uses_the_given_clock() {
         let now = Timestamp::new(1_700_000_000, 123_000_000).unwrap();
-        let report = current(now, &Zone::utc(), Precision::Milliseconds);
+        let report = current(now, &Zone::utc(), Precision::Milliseconds, super::super::locale::english());
         assert_eq!(report.timestamp, 1_700_000_000_123);
         assert_eq!(report.rfc3339, "2023-11-14T22:13:20.123Z");
         assert!(report.input.is_none() && report.precision_detected.is_none());

@@ -1,18 +1,24 @@
 //! An instant -> every output form: the shared result fields (SPEC 3), the
-//! format presets (SPEC 4.4), Discord codes with en-US previews, and custom
-//! strftime patterns.
+//! format presets (SPEC 4.4), Discord codes with their previews, the CLDR
+//! length presets (SPEC 10), and custom strftime patterns. Every
+//! human-readable text comes from the view's [`Localizer`] (CLDR data);
+//! what is written by hand here are the machine formats, whose English
+//! month and weekday abbreviations are part of their grammar (RFC 5322,
+//! RFC 9110, the NCSA log format).
 
+use std::cell::OnceCell;
 use std::fmt;
 use std::str::FromStr;
 
 use jiff::fmt::temporal::DateTimePrinter;
 use jiff::tz::{Offset, TimeZone};
-use jiff::{Timestamp, Unit, Zoned};
+use jiff::{Timestamp, Zoned};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use super::epoch::Epoch;
 use super::id::IdFormat;
+use super::locale::{self, LengthPreset, Localizer, Moment};
 use super::zone::{push_two_digits, whole_minutes};
 use super::{Precision, TimeError, Zone, ZoneInfo};
 
@@ -52,11 +58,14 @@ pub fn iso(instant: Timestamp) -> String {
     DateTimePrinter::new().precision(Some(3)).timestamp_to_string(&instant)
 }
 
-/// An instant seen in one zone at one precision: what every renderer needs.
+/// An instant seen in one zone at one precision, in one language: what
+/// every renderer needs.
 pub struct View<'z> {
     pub instant: Timestamp,
     pub zone: &'z Zone,
     pub precision: Precision,
+    /// The language of the human-readable texts (English unless [`View::speaking`] says).
+    pub language: &'z Localizer,
     /// The instant in the zone: the wall clock.
     zoned: Zoned,
     /// The zone's offset in whole minutes, for formats that write an offset.
@@ -65,6 +74,8 @@ pub struct View<'z> {
     /// (local mean time has offsets with seconds). Formats that write an
     /// offset show this wall clock, so that their text names the exact instant.
     at_offset: Option<Zoned>,
+    /// The instant as the language's formatters read it, converted on first use.
+    moment: OnceCell<Moment>,
 }
 
 impl<'z> View<'z> {
@@ -72,7 +83,25 @@ impl<'z> View<'z> {
         let zoned = instant.to_zoned(zone.tz().clone());
         let offset = whole_minutes(zoned.offset());
         let at_offset = (offset != zoned.offset()).then(|| instant.to_zoned(TimeZone::fixed(offset)));
-        View { instant, zone, precision, zoned, offset, at_offset }
+        View {
+            instant,
+            zone,
+            precision,
+            language: locale::english(),
+            zoned,
+            offset,
+            at_offset,
+            moment: OnceCell::new(),
+        }
+    }
+
+    /// The same view with its texts in `language`.
+    pub fn speaking(self, language: &'z Localizer) -> View<'z> {
+        View { language, ..self }
+    }
+
+    fn moment(&self) -> &Moment {
+        self.moment.get_or_init(|| Moment::new(&self.zoned))
     }
 
     fn with_offset_zoned(&self) -> &Zoned {
@@ -134,11 +163,11 @@ impl<'z> View<'z> {
     pub fn rfc2822(&self) -> String {
         let z = self.with_offset_zoned();
         let mut text = String::with_capacity(31);
-        text.push_str(weekday_name(z.weekday()).get(..3).unwrap_or_default());
+        text.push_str(weekday_token(z.weekday()));
         text.push_str(", ");
         push_two_digits(&mut text, z.day() as u32);
         text.push(' ');
-        text.push_str(month_name(z.month()).get(..3).unwrap_or_default());
+        text.push_str(month_token(z.month()));
         text.push(' ');
         push_year(&mut text, z.year());
         text.push(' ');
@@ -153,7 +182,7 @@ impl<'z> View<'z> {
         let mut text = String::with_capacity(26);
         push_two_digits(&mut text, z.day() as u32);
         text.push('/');
-        text.push_str(month_name(z.month()).get(..3).unwrap_or_default());
+        text.push_str(month_token(z.month()));
         text.push('/');
         push_year(&mut text, z.year());
         text.push(':');
@@ -186,9 +215,11 @@ impl<'z> View<'z> {
         text
     }
 
-    /// The zone's metadata at this instant.
+    /// The zone's metadata at this instant, with its long name in the view's language.
     pub fn zone_info(&self) -> ZoneInfo {
-        self.zone.info(self.instant)
+        let mut info = self.zone.info(self.instant);
+        info.long_name = Some(self.language.zone_name(self.moment()));
+        info
     }
 
     /// The Discord chat code for `style`: `<t:1700000000:f>`, whole seconds.
@@ -196,13 +227,9 @@ impl<'z> View<'z> {
         format!("<t:{}:{}>", in_unit(self.instant, Precision::Seconds), style.code())
     }
 
-    /// What an en-US Discord client shows for `style`, in this zone.
+    /// What a Discord client in the view's language shows for `style`, in this zone.
     pub fn discord_preview(&self, style: DiscordStyle, now: Timestamp) -> String {
-        let second = self.whole_second();
-        if style == DiscordStyle::Relative {
-            return relative(second, now);
-        }
-        Preview::new(&second.to_zoned(self.zone.tz().clone())).render(style)
+        self.language.preview(style, &self.whole_second().to_zoned(self.zone.tz().clone()), now)
     }
 
     /// Discord only knows whole seconds: the instant floored to one.
@@ -234,9 +261,10 @@ impl<'z> View<'z> {
             Format::Unix => self.timestamp().to_string(),
             Format::Local => self.local(),
             Format::Clf => self.clf(),
-            Format::Relative => relative(self.instant, now),
+            Format::Relative => self.language.relative(self.instant, now),
             Format::Syslog => self.syslog(),
             Format::IsoWeek => self.iso_week(),
+            Format::Length(preset) => self.language.length(*preset, self.moment()),
             Format::Discord(_) | Format::Custom(_) | Format::Epoch(_) | Format::Id(_) => String::new(),
         }
     }
@@ -254,13 +282,8 @@ impl<'z> View<'z> {
                 DiscordStyles(DiscordStyle::ALL.map(|style| ["<t:", seconds, ":", style.code(), ">"].concat()))
             },
             discord_preview: {
-                let second = self.whole_second();
-                let preview = Preview::new(&second.to_zoned(self.zone.tz().clone()));
-                let relative = relative(second, now);
-                DiscordStyles(DiscordStyle::ALL.map(|style| match style {
-                    DiscordStyle::Relative => relative.clone(),
-                    _ => preview.render(style),
-                }))
+                let second = self.whole_second().to_zoned(self.zone.tz().clone());
+                DiscordStyles(self.language.previews(&second, now))
             },
             epochs: {
                 let wall = self.zoned.datetime();
@@ -271,91 +294,16 @@ impl<'z> View<'z> {
     }
 }
 
-/// The pieces of an en-US Discord preview, computed once for all styles.
-///
-/// Discord's client formats with `Intl.DateTimeFormat('en-US', options)`;
-/// the options of each style are those that give SPEC 4.4's examples (the
-/// numeric styles `d`, `s`, `S` ask for two-digit month and day). Intl
-/// writes the year of the era without padding or era (1 BC is `1`), in the
-/// proleptic Gregorian calendar. The differential test compares every style
-/// with Node's `Intl`.
-struct Preview {
-    /// `04/20/2021`
-    numeric_date: String,
-    /// `April 20, 2021`
-    long_date: String,
-    weekday: &'static str,
-    /// `4:20` and `:00`
-    clock: String,
-    seconds: String,
-    meridiem: &'static str,
-}
-
-impl Preview {
-    fn new(z: &Zoned) -> Preview {
-        let year = if z.year() > 0 { i32::from(z.year()) } else { 1 - i32::from(z.year()) };
-        let hour12 = match z.hour() % 12 {
-            0 => 12,
-            h => h,
-        };
-        let mut seconds = String::with_capacity(3);
-        seconds.push(':');
-        push_two_digits(&mut seconds, z.second() as u32);
-        let mut clock = hour12.to_string();
-        clock.push(':');
-        push_two_digits(&mut clock, z.minute() as u32);
-        let mut numeric_date = String::with_capacity(10);
-        push_two_digits(&mut numeric_date, z.month() as u32);
-        numeric_date.push('/');
-        push_two_digits(&mut numeric_date, z.day() as u32);
-        numeric_date.push('/');
-        numeric_date.push_str(itoa::Buffer::new().format(year));
-        Preview {
-            numeric_date,
-            long_date: format!("{} {}, {year}", month_name(z.month()), z.day()),
-            weekday: weekday_name(z.weekday()),
-            clock,
-            seconds,
-            meridiem: if z.hour() < 12 { "AM" } else { "PM" },
-        }
-    }
-
-    fn render(&self, style: DiscordStyle) -> String {
-        let Preview { numeric_date, long_date, weekday, clock, seconds, meridiem } = self;
-        match style {
-            DiscordStyle::ShortTime => format!("{clock} {meridiem}"),
-            DiscordStyle::LongTime => format!("{clock}{seconds} {meridiem}"),
-            DiscordStyle::ShortDate => numeric_date.clone(),
-            DiscordStyle::LongDate => long_date.clone(),
-            DiscordStyle::ShortDateTime => format!("{long_date} at {clock} {meridiem}"),
-            DiscordStyle::LongDateTime => format!("{weekday}, {long_date} at {clock} {meridiem}"),
-            DiscordStyle::ShortNumeric => format!("{numeric_date}, {clock} {meridiem}"),
-            DiscordStyle::LongNumeric => format!("{numeric_date}, {clock}{seconds} {meridiem}"),
-            DiscordStyle::Relative => String::new(),
-        }
-    }
-}
-
-fn month_name(month: i8) -> &'static str {
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
+/// The month as RFC 5322, RFC 9110 and the NCSA log format write it:
+/// three English letters, part of their grammar, whatever the language.
+fn month_token(month: i8) -> &'static str {
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     MONTHS[usize::try_from(month - 1).unwrap_or(0).min(11)]
 }
 
-fn weekday_name(weekday: jiff::civil::Weekday) -> &'static str {
-    const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/// The weekday as RFC 5322 and RFC 9110 write it (see [`month_token`]).
+fn weekday_token(weekday: jiff::civil::Weekday) -> &'static str {
+    const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
     DAYS[usize::from(weekday.to_monday_zero_offset() as u8).min(6)]
 }
 
@@ -408,42 +356,6 @@ impl Serialize for DiscordStyles {
             map.serialize_entry(style.code(), value)?;
         }
         map.end()
-    }
-}
-
-/// "3 years ago", "in 2 hours", "now": the largest whole calendar unit
-/// between `now` and `instant`.
-pub fn relative(instant: Timestamp, now: Timestamp) -> String {
-    // Calendar units in UTC: civil date-times diff without a time zone.
-    let civil = |t: Timestamp| Offset::UTC.to_datetime(t);
-    let units: [(&str, i64); 6] = match civil(now).until((Unit::Year, civil(instant))) {
-        Ok(span) => [
-            ("year", i64::from(span.get_years())),
-            ("month", i64::from(span.get_months())),
-            ("day", i64::from(span.get_days())),
-            ("hour", i64::from(span.get_hours())),
-            ("minute", span.get_minutes()),
-            ("second", span.get_seconds()),
-        ],
-        // Both ends are in range, so this is not expected; count seconds.
-        Err(_) => {
-            let seconds = instant.as_second() - now.as_second();
-            [
-                ("year", seconds / 31_556_952),
-                ("month", 0),
-                ("day", seconds / 86_400),
-                ("hour", 0),
-                ("minute", 0),
-                ("second", seconds),
-            ]
-        }
-    };
-    match units.iter().find(|(_, n)| *n != 0) {
-        None => "now".to_owned(),
-        Some((unit, n)) => {
-            let plural = if n.abs() == 1 { "" } else { "s" };
-            if *n < 0 { format!("{} {unit}{plural} ago", n.abs()) } else { format!("in {n} {unit}{plural}") }
-        }
     }
 }
 
@@ -560,12 +472,14 @@ pub enum Format {
     Epoch(Epoch),
     /// The smallest ID of an instant (SPEC 8.3).
     Id(IdFormat),
+    /// A CLDR length preset in the view's language (SPEC 10).
+    Length(LengthPreset),
 }
 
 impl Format {
     /// The formats that take no style or pattern, in the order of
     /// `data.formats` (each is one of its presets).
-    pub const PRESETS: [Format; 11] = [
+    pub const PRESETS: [Format; 23] = [
         Format::Iso,
         Format::Rfc3339,
         Format::Rfc9557,
@@ -577,6 +491,18 @@ impl Format {
         Format::Relative,
         Format::Syslog,
         Format::IsoWeek,
+        Format::Length(LengthPreset::ALL[0]),
+        Format::Length(LengthPreset::ALL[1]),
+        Format::Length(LengthPreset::ALL[2]),
+        Format::Length(LengthPreset::ALL[3]),
+        Format::Length(LengthPreset::ALL[4]),
+        Format::Length(LengthPreset::ALL[5]),
+        Format::Length(LengthPreset::ALL[6]),
+        Format::Length(LengthPreset::ALL[7]),
+        Format::Length(LengthPreset::ALL[8]),
+        Format::Length(LengthPreset::ALL[9]),
+        Format::Length(LengthPreset::ALL[10]),
+        Format::Length(LengthPreset::ALL[11]),
     ];
 
     /// Every value of the `format` parameter, for messages and docs.
@@ -655,6 +581,7 @@ impl Format {
             Format::Custom(_) => "custom",
             Format::Epoch(epoch) => epoch.preset_name(),
             Format::Id(id) => id.name(),
+            Format::Length(preset) => preset.name(),
         }
     }
 }
@@ -706,6 +633,19 @@ mod tests {
             ("relative", "3 years ago"),
             ("syslog", "2023-11-14T17:13:20.000000-05:00"),
             ("iso_week", "2023-W46-2"),
+            // SPEC 10's length presets, as Intl's dateStyle and timeStyle in en-US.
+            ("date_short", "11/14/23"),
+            ("date_medium", "Nov 14, 2023"),
+            ("date_long", "November 14, 2023"),
+            ("date_full", "Tuesday, November 14, 2023"),
+            ("time_short", "5:13 PM"),
+            ("time_medium", "5:13:20 PM"),
+            ("time_long", "5:13:20 PM EST"),
+            ("time_full", "5:13:20 PM Eastern Standard Time"),
+            ("datetime_short", "11/14/23, 5:13 PM"),
+            ("datetime_medium", "Nov 14, 2023, 5:13:20 PM"),
+            ("datetime_long", "November 14, 2023 at 5:13:20 PM EST"),
+            ("datetime_full", "Tuesday, November 14, 2023 at 5:13:20 PM Eastern Standard Time"),
         ];
         assert_eq!(p.iter().collect::<Vec<_>>(), expected);
         assert_eq!(p.discord.0[0], "<t:1700000000:t>");
@@ -850,12 +790,13 @@ mod tests {
     #[test]
     fn relative_uses_the_largest_whole_unit() {
         let at = |s: i64| Timestamp::from_second(s).unwrap();
+        let relative = |instant, now| locale::english().relative(instant, now);
         assert_eq!(relative(at(NOW), at(NOW)), "now");
         assert_eq!(relative(at(NOW - 1), at(NOW)), "1 second ago");
         assert_eq!(relative(at(NOW + 3 * 3600 + 5), at(NOW)), "in 3 hours");
         assert_eq!(relative(at(NOW - 86_400 * 2), at(NOW)), "2 days ago");
         assert_eq!(relative(at(NOW + 86_400 * 40), at(NOW)), "in 1 month");
-        assert_eq!(relative(at(-377_705_023_201), at(NOW)), "12025 years ago");
+        assert_eq!(relative(at(-377_705_023_201), at(NOW)), "12,025 years ago");
     }
 
     #[test]

@@ -179,6 +179,7 @@ impl Zone {
         let offset = info.offset();
         ZoneInfo {
             name: self.name().to_owned(),
+            long_name: None,
             abbreviation: info.abbreviation().to_owned(),
             offset: offset_text(offset),
             offset_seconds: offset.seconds(),
@@ -361,6 +362,7 @@ mod tests {
             info,
             ZoneInfo {
                 name: "America/New_York".into(),
+                long_name: None,
                 abbreviation: "EST".into(),
                 offset: "-05:00".into(),
                 offset_seconds: -18000,

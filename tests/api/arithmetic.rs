@@ -389,7 +389,7 @@ async fn diff_balances_rounds_and_totals_exactly() {
     let data = diff(ny.clone()).await;
     assert_eq!(
         (&data["duration"], &data["sign"], &data["human"]),
-        (&json!("P1DT12H"), &json!(1), &json!("1 day and 12 hours"))
+        (&json!("P1DT12H"), &json!(1), &json!("1 day, 12 hours"))
     );
     assert_eq!((&data["parts"]["days"], &data["parts"]["hours"]), (&json!(1), &json!(12)));
     // The 23-hour day counts as one day; hours are elapsed time. The week
@@ -417,7 +417,7 @@ async fn a_negative_diff_carries_its_sign_everywhere() {
     assert_eq!((&data["duration"], &data["sign"]), (&json!("-P1M1D"), &json!(-1)));
     assert_eq!((&data["parts"]["months"], &data["parts"]["days"]), (&json!(-1), &json!(-1)));
     assert_eq!((&data["totals"]["days"], &data["totals"]["hours"]), (&json!(-30), &json!(-720)));
-    assert_eq!(data["human"], "-1 month and 1 day");
+    assert_eq!(data["human"], "-1 month, 1 day");
     let zero = diff(json!({"from": "2024-01-01", "to": 1_704_067_200})).await;
     assert_eq!((&zero["duration"], &zero["sign"], &zero["human"]), (&json!("PT0S"), &json!(0), &json!("0 seconds")));
 }

@@ -36,7 +36,7 @@ fn convert_prints_an_aligned_table() {
          rfc3339     2023-11-14T17:13:20-05:00\n\
          utc         Tue, 14 Nov 2023 22:13:20 GMT\n\
          local       2023-11-14 17:13:20\n\
-         timezone    America/New_York (EST, -05:00, no DST; next change 2024-03-10T07:00:00Z)\n\
+         timezone    America/New_York (Eastern Standard Time, EST, -05:00, no DST; next change 2024-03-10T07:00:00Z)\n\
          input       unix\n"
     );
 }
@@ -63,7 +63,8 @@ fn now_in_a_zone() {
     assert!((now - 5..=now).contains(&served));
     let table = stdout(&tsconv(&["now"], None));
     assert!(
-        table.starts_with("timestamp   ") && table.contains("\ntimezone    UTC (UTC, +00:00, no DST)\n"),
+        table.starts_with("timestamp   ")
+            && table.contains("\ntimezone    UTC (Coordinated Universal Time, UTC, +00:00, no DST)\n"),
         "{table}"
     );
 }
@@ -262,7 +263,7 @@ fn add_round_and_diff_from_the_shell() {
     assert_eq!(data["iso"], "2024-01-01T10:15:00.000Z");
     let output =
         tsconv(&["diff", "2024-03-09T12:00:00-05:00", "2024-03-11T00:00:00-04:00", "--tz", "America/New_York"], None);
-    assert!(stdout(&output).contains("duration    P1DT12H\nhuman       1 day and 12 hours\n"), "{}", stdout(&output));
+    assert!(stdout(&output).contains("duration    P1DT12H\nhuman       1 day, 12 hours\n"), "{}", stdout(&output));
     assert!(stdout(&output).contains("in days     1.5\nin hours    35\n"), "{}", stdout(&output));
     let output = tsconv(&["diff", "2024-01-31", "-", "--largest-unit", "days"], Some("2024-03-01\n2023-01-31\n"));
     assert_eq!((output.status.code(), stdout(&output)), (Some(0), "P30D\n-P365D\n".to_owned()));
@@ -281,4 +282,24 @@ fn add_round_and_diff_from_the_shell() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
         assert!(!stderr(&output).is_empty());
     }
+}
+
+#[test]
+fn locale_speaks_every_human_readable_output() {
+    let output = tsconv(&["diff", "2024-03-09T12:00:00Z", "2024-03-11T00:00:00Z", "--locale", "de"], None);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains("\nhuman       1 Tag, 12 Stunden\n"), "{}", stdout(&output));
+    let output = tsconv(&["now", "--tz", "Europe/Paris", "--locale", "fr", "--json"], None);
+    let data: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(data["locale"], "fr");
+    assert!(data["zone"]["long_name"].as_str().unwrap().starts_with("heure "), "{data}");
+    let output = tsconv(&["convert", "0", "--locale", "pt-BR", "--format", "date_full"], None);
+    assert!(stdout(&output).contains("\nformatted   quinta-feira, 1 de janeiro de 1970\n"), "{}", stdout(&output));
+    // An unknown tag, and a locale where nothing would use it, are usage errors.
+    let output = tsconv(&["format", "0", "--locale", "deu"], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("did you mean de"), "{}", stderr(&output));
+    let output = tsconv(&["validate", "0", "--locale", "de"], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--locale does not apply"), "{}", stderr(&output));
 }

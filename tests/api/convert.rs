@@ -15,6 +15,7 @@ async fn spec_example_in_new_york() {
             "precision_detected": true,
             "iso": "2023-11-14T22:13:20.000Z",
             "timezone": "America/New_York",
+            "locale": "en",
             "rfc3339": "2023-11-14T17:13:20-05:00",
             "utc": "Tue, 14 Nov 2023 22:13:20 GMT",
             "local": "2023-11-14 17:13:20",
@@ -32,6 +33,7 @@ async fn spec_example_in_new_york() {
             },
             "zone": {
                 "name": "America/New_York",
+                "long_name": "Eastern Standard Time",
                 "abbreviation": "EST",
                 "offset": "-05:00",
                 "offset_seconds": -18000,

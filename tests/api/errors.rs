@@ -96,6 +96,15 @@ async fn every_error_body_is_pinned() {
         ("an increment on days", "/api/timestamp/round?timestamp=1&unit=day&increment=2"),
         ("an increment that is no number", "/api/timestamp/round?timestamp=1&unit=hour&increment=two"),
         ("an unknown week_start", "/api/timestamp/round?timestamp=1&unit=week&week_start=funday"),
+        // SPEC 10: locales.
+        ("an unknown language", "/api/timestamp/format?timestamp=1&locale=deu"),
+        ("a malformed tag", "/api/timestamp/convert?timestamp=1&locale=en_US!"),
+        ("a language CLDR has no data for", "/api/timestamp/current?locale=tlh"),
+        ("a locale on diff", "/api/timestamp/diff?from=0&to=1&locale=xx-YY"),
+        (
+            "a tag too long",
+            "/api/timestamp/format?timestamp=1&locale=en-aaaaaaaa-bbbbbbbb-cccccccc-dddddddd-eeeeeeee-ffffffff-gggggggg-hhhhhhhh",
+        ),
         ("diff without to", "/api/timestamp/diff?from=1"),
         ("diff: largest unit below smallest", "/api/timestamp/diff?from=1&to=2&largest_unit=hours&smallest_unit=days"),
         ("diff: an unknown rounding mode", "/api/timestamp/diff?from=1&to=2&rounding_mode=up"),
@@ -178,7 +187,7 @@ async fn exact_body_of_an_unknown_parameter() {
         reply.body,
         json!({
             "code": 40010,
-            "message": "unknown parameter \"timezon\": did you mean timezone?; this endpoint accepts timestamp, timestamps, timezone, precision, format, pattern, style, disambiguation, epoch, input_format",
+            "message": "unknown parameter \"timezon\": did you mean timezone?; this endpoint accepts timestamp, timestamps, timezone, locale, precision, format, pattern, style, disambiguation, epoch, input_format",
             "data": {"error": "unknown_parameter", "param": "timezon", "suggestion": "timezone"}
         })
     );

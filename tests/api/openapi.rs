@@ -99,8 +99,8 @@ async fn parameters_list_their_allowed_values() {
     let parameters = doc["paths"]["/api/timestamp/convert"]["get"]["parameters"].as_array().unwrap();
     let named = |name: &str| parameters.iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{name}"));
     let values = |p: &Value| p["schema"]["enum"].as_array().map(|v| v.len()).unwrap_or(0);
-    // 11 presets, discord, custom, 11 epoch systems and 8 IDs.
-    assert_eq!(values(named("format")), 32);
+    // 11 presets, 12 CLDR length presets, discord, custom, 11 epoch systems and 8 IDs.
+    assert_eq!(values(named("format")), 44);
     assert_eq!(values(named("style")), 9);
     assert_eq!(values(named("disambiguation")), 4);
     assert_eq!(values(named("precision")), 9);

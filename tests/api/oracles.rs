@@ -145,7 +145,7 @@ fn relative_parts(text: &str) -> Option<(i64, String)> {
         None => (-1, text.strip_suffix(" ago")?),
     };
     let (n, unit) = rest.split_once(' ')?;
-    Some((sign * n.parse::<i64>().ok()?, unit.trim_end_matches('s').to_owned()))
+    Some((sign * n.replace(',', "").parse::<i64>().ok()?, unit.trim_end_matches('s').to_owned()))
 }
 
 #[test]

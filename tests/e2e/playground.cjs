@@ -55,6 +55,26 @@ async function main() {
   assert.ok(kinds.every((k) => k === "gap" || k === "fold") && kinds[0] !== kinds[1], kinds.join());
   await page.screenshot({ path: path.join(shots, "shared-link.png"), fullPage: true });
 
+  // The language picker: Discord's 32 languages first, then every CLDR
+  // locale; the previews, presets and zone name follow it, and so does the link.
+  await page.waitForFunction(() => document.querySelectorAll("#discord-locales option").length === 32);
+  assert.ok(await page.locator("#other-locales option").count() > 300);
+  await page.selectOption("#locale", "de");
+  await waitText(page, "[data-field=discord-preview-F]", "Dienstag, 14. November 2023 um 17:13");
+  assert.equal(await text(page, "#discord-shows"), "Shows (de)");
+  assert.equal(await text(page, "[data-field=preset-date_full]"), "Dienstag, 14. November 2023");
+  assert.ok((await text(page, "[data-field=zone]")).includes("Nordamerikanische Ostküsten-Normalzeit"));
+  assert.ok(page.url().includes("locale=de"), page.url());
+  await page.screenshot({ path: path.join(shots, "language-picker.png"), fullPage: true });
+  const linked = await context.newPage();
+  await linked.goto(base + "/?timestamp=1700000000&timezone=Asia/Tokyo&locale=ja");
+  await waitText(linked, "[data-field=discord-preview-f]", "2023年11月15日 7:13");
+  await linked.waitForFunction(() => document.querySelector("#locale").value === "ja");
+  await linked.close();
+  await page.selectOption("#locale", "");
+  await waitText(page, "[data-field=discord-preview-F]", "Tuesday, November 14, 2023 at 5:13 PM");
+  assert.ok(!page.url().includes("locale="), page.url());
+
   // Typing a value in each unit.
   for (const [value, unit, seconds] of [
     ["1700000000000", "milliseconds", "1700000000"],
@@ -105,7 +125,7 @@ async function main() {
   assert.equal(await text(page, "[data-field=sum-duration]"), "PT24H");
   await page.fill("#until", "2024-03-11T00:00:00-04:00");
   await waitText(page, "[data-field=diff-duration]", "P1DT12H");
-  assert.equal(await text(page, "[data-field=diff-human]"), "1 day and 12 hours");
+  assert.equal(await text(page, "[data-field=diff-human]"), "1 day, 12 hours");
   assert.equal(await text(page, "[data-field=diff-days]"), "1.5");
   assert.equal(await text(page, "[data-field=diff-hours]"), "35");
   assert.ok(page.url().includes("duration=24h") && page.url().includes("to=2024-03-11"), page.url());

@@ -36,6 +36,8 @@ MEANING = {
     # unit; largest_unit must not be smaller than smallest_unit, and a
     # difference must fit in it (292 years of nanoseconds).
     "invalid_unit": {"increment", "rounding_increment", "largest_unit"},
+    # `locale` is a free BCP 47 tag: whether CLDR serves it is data, not schema.
+    "invalid_locale": {"locale"},
 }
 
 

@@ -70,6 +70,10 @@ class Refusals(unittest.TestCase):
         self.passes(case(body={"from": "2024-01-01", "to": "1", "epoch": "discord"}), response(400, "invalid_epoch", "from"))
         self.fails(case(query={"timestamp": "1", "epoch": "x"}), response(400, "invalid_epoch", "epoch"))
 
+    def test_a_locale_no_cldr_data_serves(self):
+        self.passes(case(query={"timestamp": "1", "locale": "tlh"}), response(400, "invalid_locale", "locale"))
+        self.fails(case(query={"timestamp": "1"}), response(400, "invalid_locale", "locale"))
+
     def test_arithmetic_refusals_for_meaning_only(self):
         # A duration jiff cannot read, a sum past year 9999, a gap with reject.
         self.passes(case(query={"timestamp": "1", "duration": "P1Y1Y"}), response(400, "invalid_duration", "duration"))

@@ -39,8 +39,9 @@ pub async fn current(
     State(state): State<AppState>,
     Params(params): Params<CurrentParams>,
 ) -> Result<([(header::HeaderName, &'static str); 1], Success<Report>), ApiError> {
-    let (zone, precision) = params.read()?;
-    Ok(([(header::CACHE_CONTROL, "no-store")], Success(time::current(state.clock.now(), &zone, precision))))
+    let (zone, precision, language) = params.read()?;
+    let report = time::current(state.clock.now(), &zone, precision, &language);
+    Ok(([(header::CACHE_CONTROL, "no-store")], Success(report)))
 }
 
 /// One instant (or a batch) in every representation.

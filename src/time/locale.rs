@@ -10,6 +10,7 @@ use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::sync::{Arc, LazyLock, Mutex};
 
+use icu_calendar::AnyCalendarKind;
 use icu_datetime::fieldsets::builder::{DateFields, FieldSetBuilder, ZoneStyle};
 use icu_datetime::fieldsets::enums::CompositeFieldSet;
 use icu_datetime::fieldsets::{T, YMD, YMDET, YMDT};
@@ -247,6 +248,10 @@ struct DiscordFormatters {
     full_date_time: DateTimeFormatter<YMDET>,
     short_numeric: DateTimeFormatter<YMDT>,
     long_numeric: DateTimeFormatter<YMDT>,
+    /// Whether the locale's calendar is the Gregorian one, whose era Intl's
+    /// `year: "numeric"` leaves out (`2 BC` is `2`); other calendars'
+    /// patterns keep theirs (`令和5年`).
+    gregorian: bool,
 }
 
 /// The most languages kept built at once; past it, the oldest goes. More
@@ -340,6 +345,11 @@ impl Localizer {
             ),
             short_numeric: formatter!(numeric_time(TimePrecision::Minute)),
             long_numeric: formatter!(numeric_time(TimePrecision::Second)),
+            gregorian: false,
+        };
+        let discord = DiscordFormatters {
+            gregorian: discord.long_date.calendar().kind() == AnyCalendarKind::Gregorian,
+            ..discord
         };
         let relative_with = |numeric, make: fn(_, _) -> Result<RelativeTimeFormatter, _>| {
             let mut options = RelativeTimeFormatterOptions::default();
@@ -489,8 +499,13 @@ impl Previews<'_> {
     fn new<'a>(localizer: &'a Localizer, zoned: &Zoned) -> Previews<'a> {
         let formatters = &localizer.discord;
         let input = jiff_icu::ConvertFrom::convert_from(zoned.datetime());
-        let numeric_date = unpadded(&formatters.numeric_date.format(&input), &[]);
+        let numeric_date = unpadded(&formatters.numeric_date.format(&input), &[], formatters.gregorian);
         Previews { formatters, input, numeric_date }
+    }
+
+    /// [`unpadded`], with the era dropped in the Gregorian calendar.
+    fn unpadded(&self, formatted: &impl Writeable, fields: &[Part]) -> String {
+        unpadded(formatted, fields, self.formatters.gregorian)
     }
 
     /// Every style but `R`. Intl asks for a "numeric" hour (and day, in
@@ -499,15 +514,15 @@ impl Previews<'_> {
     fn render(&self, style: DiscordStyle) -> String {
         let Previews { formatters, input, .. } = self;
         let text = match style {
-            DiscordStyle::ShortTime => unpadded(&formatters.short_time.format(input), &[parts::HOUR]),
-            DiscordStyle::LongTime => unpadded(&formatters.long_time.format(input), &[parts::HOUR]),
+            DiscordStyle::ShortTime => self.unpadded(&formatters.short_time.format(input), &[parts::HOUR]),
+            DiscordStyle::LongTime => self.unpadded(&formatters.long_time.format(input), &[parts::HOUR]),
             DiscordStyle::ShortDate => self.numeric_date.clone(),
-            DiscordStyle::LongDate => unpadded(&formatters.long_date.format(input), &[parts::DAY]),
+            DiscordStyle::LongDate => self.unpadded(&formatters.long_date.format(input), &[parts::DAY]),
             DiscordStyle::ShortDateTime => {
-                unpadded(&formatters.long_date_time.format(input), &[parts::DAY, parts::HOUR])
+                self.unpadded(&formatters.long_date_time.format(input), &[parts::DAY, parts::HOUR])
             }
             DiscordStyle::LongDateTime => {
-                unpadded(&formatters.full_date_time.format(input), &[parts::DAY, parts::HOUR])
+                self.unpadded(&formatters.full_date_time.format(input), &[parts::DAY, parts::HOUR])
             }
             DiscordStyle::ShortNumeric | DiscordStyle::LongNumeric => {
                 let formatter = if style == DiscordStyle::ShortNumeric {
@@ -517,8 +532,8 @@ impl Previews<'_> {
                 };
                 // ICU4X pads every numeric field or none; Intl's options pad
                 // the day and month only: the padded date replaces the plain one.
-                let text = unpadded(&formatter.format(input), &[parts::HOUR]);
-                let plain = unpadded(&formatters.plain_date.format(input), &[]);
+                let text = self.unpadded(&formatter.format(input), &[parts::HOUR]);
+                let plain = self.unpadded(&formatters.plain_date.format(input), &[]);
                 text.replacen(&plain, &self.numeric_date, 1)
             }
             DiscordStyle::Relative => String::new(),
@@ -647,10 +662,10 @@ impl LengthPreset {
 }
 
 /// `formatted` with the leading zero of each of `fields` dropped (`07` →
-/// `7`), and without its era (`2 BC` → `2`): Intl's `year: "numeric"`
-/// writes the year of the era alone.
-fn unpadded(formatted: &impl Writeable, fields: &[Part]) -> String {
-    let mut sink = PartsSink { text: String::new(), fields, found: Vec::new(), era: None };
+/// `7`), and, with `without_era`, without its era (`2 BC` → `2`): Intl's
+/// `year: "numeric"` writes the Gregorian year of the era alone.
+fn unpadded(formatted: &impl Writeable, fields: &[Part], without_era: bool) -> String {
+    let mut sink = PartsSink { text: String::new(), fields, found: Vec::new(), era: None, without_era };
     // Writing to a String cannot fail.
     let _ = formatted.write_to_parts(&mut sink);
     let PartsSink { mut text, found, era, .. } = sink;
@@ -674,8 +689,9 @@ struct PartsSink<'a> {
     text: String,
     fields: &'a [Part],
     found: Vec<usize>,
-    /// Where the era is, if written.
+    /// Where the era is, if written and to be dropped.
     era: Option<(usize, usize)>,
+    without_era: bool,
 }
 
 impl fmt::Write for PartsSink<'_> {
@@ -695,7 +711,7 @@ impl PartsWrite for PartsSink<'_> {
         if self.fields.contains(&part) && field.len() == 2 && field.starts_with('0') {
             self.found.push(start);
         }
-        if part == parts::ERA {
+        if self.without_era && part == parts::ERA {
             self.era = Some((start, self.text.len()));
         }
         Ok(())
@@ -801,6 +817,9 @@ mod tests {
             ]
         );
         assert_eq!(previews("ja", "2023-11-14T17:13:20")[5], "2023年11月14日火曜日 17:13");
+        // Other calendars keep their era, as Intl does (`令和5年`); the Gregorian one drops it.
+        assert_eq!(previews("ja-u-ca-japanese", "2023-11-14T17:13:20")[3], "令和5年11月14日");
+        assert_eq!(previews("en", "-000001-01-01T00:00:00")[3], "January 1, 2");
         // zh-Hant joins date and time with a thin space (Intl too).
         assert_eq!(previews("zh-TW", "2023-11-14T17:13:20")[6], "2023/11/14\u{2009}下午5:13");
     }

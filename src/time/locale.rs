@@ -223,6 +223,9 @@ pub struct Localizer {
     lengths: [DateTimeFormatter<CompositeFieldSet>; 12],
     /// The zone's specific long name (`Eastern Standard Time`).
     zone_name: DateTimeFormatter<CompositeFieldSet>,
+    /// The last long name written for each zone, with the stretch between
+    /// two transitions it holds for (see [`Localizer::zone_name`]).
+    zone_names: Mutex<HashMap<String, NamedStretch>>,
     /// Durations in words, as `Intl.DurationFormat` with `style: "long"`.
     duration: DurationFormatter,
     /// The same showing seconds always: the words of a zero duration (`0 seconds`).
@@ -387,6 +390,7 @@ impl Localizer {
             now: relative_with(Numeric::Auto, RelativeTimeFormatter::try_new_long_second)?,
             lengths: lengths.try_into().map_err(|_| missing(&"the length presets"))?,
             zone_name: formatter!(zone_only.build_composite().map_err(|e| missing(&e))?),
+            zone_names: Mutex::default(),
             duration: duration_formatter(FieldDisplay::Auto)?,
             zero_duration: duration_formatter(FieldDisplay::Always)?,
             language,
@@ -443,9 +447,60 @@ impl Localizer {
     /// The zone's long name at `zoned` (`Eastern Standard Time`,
     /// `Nordamerikanische Ostküsten-Normalzeit`); a `GMT-05:00` form where
     /// the zone has no name (fixed offsets, or offsets the zone's metazone
-    /// does not have, such as local mean time).
-    pub fn zone_name(&self, moment: &Moment) -> String {
+    /// does not have, such as local mean time). `moment` is `zoned` as
+    /// ICU4X reads it, converted only when the name must be written.
+    ///
+    /// Between two transitions a zone's offset and abbreviation hold, and
+    /// so, nearly always, does its name: the name written for an instant is
+    /// kept for its stretch when it is the same at both ends of the
+    /// stretch, and answers every instant of it after that (a batch of a
+    /// thousand instants of one zone, or every request about this month).
+    /// A stretch whose ends differ (CLDR moved the zone to another
+    /// metazone inside it) is never kept.
+    pub fn zone_name<'m>(&self, zoned: &Zoned, moment: impl FnOnce() -> &'m Moment) -> String {
+        let tz = zoned.time_zone();
+        let at = zoned.timestamp();
+        let Some(key) = tz.iana_name() else {
+            return self.name_of(moment());
+        };
+        // A lock held by another request is not waited for: the name is then written anew.
+        if let Ok(names) = self.zone_names.try_lock()
+            && let Some(stretch) = names.get(key)
+            && stretch.holds(at)
+        {
+            return stretch.name.clone();
+        }
+        let name = self.name_of(moment());
+        if let Some(stretch) = self.stretch_named(tz, at, &name)
+            && let Ok(mut names) = self.zone_names.try_lock()
+        {
+            names.insert(key.to_owned(), stretch);
+        }
+        name
+    }
+
+    fn name_of(&self, moment: &Moment) -> String {
         self.zone_name.format(&moment.0).to_string()
+    }
+
+    /// The stretch between the transitions around `at` in `tz`, when the
+    /// zone's name is `name` at both of its ends.
+    fn stretch_named(&self, tz: &jiff::tz::TimeZone, at: Timestamp, name: &str) -> Option<NamedStretch> {
+        let after = at.checked_add(jiff::SignedDuration::from_nanos(1)).ok()?;
+        let from = tz.preceding(after).next().map(|transition| transition.timestamp());
+        let until = tz.following(at).map(|transition| transition.timestamp()).find(|&next| next > at);
+        let name_at = |instant: Timestamp| self.name_of(&Moment::new(&instant.to_zoned(tz.clone())));
+        // An open end is checked at the end of the supported range.
+        let first = from.unwrap_or(Timestamp::MIN);
+        let last = match until {
+            Some(until) => until.checked_sub(jiff::SignedDuration::from_nanos(1)).ok()?,
+            None => Timestamp::MAX,
+        };
+        (name_at(first) == name && name_at(last) == name).then(|| NamedStretch {
+            from: from.unwrap_or(Timestamp::MIN),
+            until,
+            name: name.to_owned(),
+        })
     }
 
     /// A duration in words (`1 year, 2 months, 3 days, 12 hours`), as
@@ -476,6 +531,21 @@ impl Localizer {
         }
         let formatter = if values.iter().all(|(_, value)| *value == 0) { &self.zero_duration } else { &self.duration };
         formatter.format(&duration).to_string()
+    }
+}
+
+/// A zone's long name over `[from, until)`: between two transitions.
+#[derive(Debug)]
+struct NamedStretch {
+    from: Timestamp,
+    /// `None`: no later transition.
+    until: Option<Timestamp>,
+    name: String,
+}
+
+impl NamedStretch {
+    fn holds(&self, at: Timestamp) -> bool {
+        self.from <= at && self.until.is_none_or(|until| at < until)
     }
 }
 
@@ -777,6 +847,76 @@ mod tests {
         assert_eq!(all.locales.iter().filter(|entry| entry.discord).count(), 32);
         let found = list(Some("PORTUG"));
         assert!(found.locales.iter().any(|entry| entry.tag == "pt"), "{:?}", found.locales);
+    }
+
+    #[test]
+    fn zone_names_kept_per_stretch_are_the_names_written_anew() {
+        let localizer = Localizer::get("de").unwrap();
+        for (zone, seconds) in [
+            // Both sides of 2024's transitions, local mean time, the far future, and an instant
+            // in a stretch already kept.
+            (
+                "America/New_York",
+                [
+                    1_710_053_999,
+                    1_710_054_000,
+                    1_730_613_599,
+                    1_730_613_600,
+                    -3_000_000_000,
+                    4_000_000_000,
+                    1_700_000_000,
+                    1_705_000_000,
+                ],
+            ),
+            // Metazones that changed: Indiana's counties between Central and Eastern, Volgograd.
+            (
+                "America/Indiana/Knox",
+                [
+                    -500_000_000,
+                    0,
+                    700_000_000,
+                    1_000_000_000,
+                    1_150_000_000,
+                    1_200_000_000,
+                    1_700_000_000,
+                    1_705_000_000,
+                ],
+            ),
+            (
+                "Europe/Volgograd",
+                [
+                    0,
+                    500_000_000,
+                    1_000_000_000,
+                    1_300_000_000,
+                    1_500_000_000,
+                    1_550_000_000,
+                    1_610_000_000,
+                    1_700_000_000,
+                ],
+            ),
+        ] {
+            let tz = jiff::tz::TimeZone::get(zone).unwrap();
+            for second in seconds {
+                let zoned = Timestamp::from_second(second).unwrap().to_zoned(tz.clone());
+                let moment = Moment::new(&zoned);
+                let fresh = localizer.name_of(&moment);
+                // The first call may keep the stretch, the second answers from it.
+                assert_eq!(localizer.zone_name(&zoned, || &moment), fresh, "{zone} {second}");
+                assert_eq!(localizer.zone_name(&zoned, || &moment), fresh, "{zone} {second}");
+            }
+        }
+        // Random instants 1850-2100, each zone's asked in turn, so stretches are kept, used and replaced.
+        let zones = ["Europe/London", "Australia/Sydney", "Asia/Kolkata", "America/Sao_Paulo", "Europe/Moscow", "UTC"]
+            .map(|zone| jiff::tz::TimeZone::get(zone).unwrap());
+        let mut state: u64 = 0x5eed;
+        for i in 0..3000 {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let second = -3_786_825_600 + ((state >> 11) % 7_889_238_000) as i64;
+            let zoned = Timestamp::from_second(second).unwrap().to_zoned(zones[i % zones.len()].clone());
+            let moment = Moment::new(&zoned);
+            assert_eq!(localizer.zone_name(&zoned, || &moment), localizer.name_of(&moment), "{zoned}");
+        }
     }
 
     #[test]

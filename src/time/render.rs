@@ -218,7 +218,7 @@ impl<'z> View<'z> {
     /// The zone's metadata at this instant, with its long name in the view's language.
     pub fn zone_info(&self) -> ZoneInfo {
         let mut info = self.zone.info(self.instant);
-        info.long_name = Some(self.language.zone_name(self.moment()));
+        info.long_name = Some(self.language.zone_name(&self.zoned, || self.moment()));
         info
     }
 

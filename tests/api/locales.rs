@@ -353,7 +353,7 @@ fn every_discord_language_writes_what_node_intl_writes() {
         texts.push(localizer.relative_count(unit, count));
         let moment = Moment::new(&zoned);
         texts.extend(LengthPreset::ALL.map(|preset| localizer.length(preset, &moment)));
-        texts.push(localizer.zone_name(&moment));
+        texts.push(localizer.zone_name(&zoned, || &moment));
         ours.push((tag, zone_name, second, texts));
     }
     let mut command = std::process::Command::new("node");

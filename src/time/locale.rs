@@ -6,6 +6,7 @@
 //! (`de-AT-x-foo` → `de-AT` → `de`) until a locale whose data the binary
 //! holds: that locale is the one reported as used. `en-US` is `en` in CLDR.
 
+use std::cell::OnceCell;
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::sync::{Arc, LazyLock, Mutex};
@@ -429,7 +430,7 @@ impl Localizer {
         if count == 0 {
             return self.now.format(0.into()).to_string();
         }
-        self.relative[unit as usize].format(count.into()).to_string()
+        self.relative_count(unit, count)
     }
 
     /// `count` units relative to now (`-2` years: `2 years ago`), as
@@ -564,16 +565,19 @@ impl Moment {
 struct Previews<'a> {
     formatters: &'a DiscordFormatters,
     input: icu_datetime::input::DateTime<icu_calendar::Iso>,
-    /// `d`, the date with two-digit day and month.
-    numeric_date: String,
+    /// `d`, the date with two-digit day and month, written when a style needs it.
+    numeric_date: OnceCell<String>,
 }
 
 impl Previews<'_> {
     fn new<'a>(localizer: &'a Localizer, zoned: &Zoned) -> Previews<'a> {
         let formatters = &localizer.discord;
         let input = jiff_icu::ConvertFrom::convert_from(zoned.datetime());
-        let numeric_date = unpadded(&formatters.numeric_date.format(&input), &[], formatters.gregorian);
-        Previews { formatters, input, numeric_date }
+        Previews { formatters, input, numeric_date: OnceCell::new() }
+    }
+
+    fn numeric_date(&self) -> &str {
+        self.numeric_date.get_or_init(|| self.unpadded(&self.formatters.numeric_date.format(&self.input), &[]))
     }
 
     /// [`unpadded`], with the era dropped in the Gregorian calendar.
@@ -589,7 +593,7 @@ impl Previews<'_> {
         let text = match style {
             DiscordStyle::ShortTime => self.unpadded(&formatters.short_time.format(input), &[parts::HOUR]),
             DiscordStyle::LongTime => self.unpadded(&formatters.long_time.format(input), &[parts::HOUR]),
-            DiscordStyle::ShortDate => self.numeric_date.clone(),
+            DiscordStyle::ShortDate => self.numeric_date().to_owned(),
             DiscordStyle::LongDate => self.unpadded(&formatters.long_date.format(input), &[parts::DAY]),
             DiscordStyle::ShortDateTime => {
                 self.unpadded(&formatters.long_date_time.format(input), &[parts::DAY, parts::HOUR])
@@ -607,7 +611,7 @@ impl Previews<'_> {
                 // the day and month only: the padded date replaces the plain one.
                 let text = self.unpadded(&formatter.format(input), &[parts::HOUR]);
                 let plain = self.unpadded(&formatters.plain_date.format(input), &[]);
-                text.replacen(&plain, &self.numeric_date, 1)
+                text.replacen(&plain, self.numeric_date(), 1)
             }
             DiscordStyle::Relative => String::new(),
         };
@@ -623,7 +627,7 @@ fn plain_spaces(text: String) -> String {
 
 /// The largest whole calendar unit between `now` and `instant`, and how
 /// many of it (negative in the past): calendar units counted in UTC.
-pub fn relative_parts(instant: Timestamp, now: Timestamp) -> (RelativeUnit, i64) {
+fn relative_parts(instant: Timestamp, now: Timestamp) -> (RelativeUnit, i64) {
     let civil = |t: Timestamp| jiff::tz::Offset::UTC.to_datetime(t);
     let counts: [(RelativeUnit, i64); 6] = match civil(now).until((jiff::Unit::Year, civil(instant))) {
         Ok(span) => [

@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn current_uses_the_given_clock() {
         let now = Timestamp::new(1_700_000_000, 123_000_000).unwrap();
-        let report = current(now, &Zone::utc(), Precision::Milliseconds, super::super::locale::english());
+        let report = current(now, &Zone::utc(), Precision::Milliseconds, crate::time::locale::english());
         assert_eq!(report.timestamp, 1_700_000_000_123);
         assert_eq!(report.rfc3339, "2023-11-14T22:13:20.123Z");
         assert!(report.input.is_none() && report.precision_detected.is_none());

@@ -25,8 +25,9 @@ MEANING = {
     "invalid_timestamp": {"timestamp", "at", "from", "to"},  # "2023-02-30", "yesterday", control characters
     # Beyond years -9999..9999, which depends on `precision`; for add, a sum
     # beyond them or a day the month lacks with overflow=reject; for round, a
-    # period that ends beyond them.
-    "out_of_range": {"timestamp", "at", "from", "to", "duration", "unit"},
+    # period that ends beyond them; an instant the epoch system or ID named
+    # by `format` cannot hold (GPS before 1980, a UUID v1 before 1582).
+    "out_of_range": {"timestamp", "at", "from", "to", "duration", "unit", "format"},
     # A DST gap or fold with disambiguation=reject, read or reached by add.
     "ambiguous_local_time": {"timestamp", "at", "duration"},
     # A duration's grammar (ISO 8601 or the friendly form, with jiff's limits

@@ -70,6 +70,12 @@ class Refusals(unittest.TestCase):
         self.passes(case(body={"from": "2024-01-01", "to": "1", "epoch": "discord"}), response(400, "invalid_epoch", "from"))
         self.fails(case(query={"timestamp": "1", "epoch": "x"}), response(400, "invalid_epoch", "epoch"))
 
+    def test_an_instant_the_format_cannot_hold(self):
+        # GPS time starts in 1980: a FILETIME count of 1700000000 is in 1601.
+        query = {"timestamp": "1700000000", "epoch": "filetime", "format": "gps", "unit": "day"}
+        self.passes(case(query=query), response(400, "out_of_range", "format"))
+        self.fails(case(query={"timestamp": "1"}), response(400, "out_of_range", "format"))
+
     def test_a_locale_no_cldr_data_serves(self):
         self.passes(case(query={"timestamp": "1", "locale": "tlh"}), response(400, "invalid_locale", "locale"))
         self.fails(case(query={"timestamp": "1"}), response(400, "invalid_locale", "locale"))

@@ -13,10 +13,15 @@ use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
+use crate::json::{Json, WriteJson};
 use crate::time::epoch::Epoch;
 use crate::time::id::IdFormat;
 use crate::time::render::DiscordStyles;
 use crate::time::{DiscordStyle, Format, Kind, Precision};
+
+// Answers off the hot path, written by serde_json; the others below have
+// hand-written writers (see `crate::json`).
+crate::by_serde!(ZoneList, LocaleList, Transitions, Validation, Difference);
 
 /// An instant in every representation of SPEC 3 (the `data` of current and
 /// convert).
@@ -49,6 +54,49 @@ pub struct Report {
     pub formatted: Option<String>,
 }
 
+impl Report {
+    /// Every field of the object but its closing brace: [`Addition`] and
+    /// [`Rounding`] add theirs after them (serde's `flatten`).
+    fn write_fields(&self, json: &mut Json<'_>) {
+        json.open("timestamp").big_integer(self.timestamp);
+        json.key("precision").string(self.precision.name());
+        if let Some(detected) = self.precision_detected {
+            json.key("precision_detected").boolean(detected);
+        }
+        json.key("iso").string(&self.iso);
+        json.key("timezone").string(&self.timezone);
+        json.key("locale").string(self.locale);
+        json.key("rfc3339").string(&self.rfc3339);
+        json.key("utc").string(&self.utc);
+        json.key("local").string(&self.local);
+        json.key("units");
+        self.units.write(json);
+        json.key("units_text");
+        self.units_text.write(json);
+        json.key("zone");
+        self.zone.write(json);
+        if let Some(input) = &self.input {
+            json.key("input");
+            input.write(json);
+        }
+        if let Some(id) = &self.id {
+            json.key("id");
+            id.write(json);
+        }
+        if let Some(formatted) = &self.formatted {
+            json.key("formatted").string(formatted);
+        }
+    }
+}
+
+impl WriteJson for Report {
+    fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
+        self.write_fields(json);
+        json.close();
+        Ok(())
+    }
+}
+
 /// What the input was read as.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct InputInfo {
@@ -61,6 +109,19 @@ pub struct InputInfo {
     pub pattern: Option<String>,
     /// The input as given (for a JSON number, its text).
     pub text: String,
+}
+
+impl InputInfo {
+    fn write(&self, json: &mut Json<'_>) {
+        json.open("kind").string(self.kind.name());
+        if let Some(epoch) = &self.epoch {
+            json.key("epoch").string(epoch);
+        }
+        if let Some(pattern) = &self.pattern {
+            json.key("pattern").string(pattern);
+        }
+        json.key("text").string(&self.text).close();
+    }
 }
 
 /// The fields of an ID other than its time (SPEC 8.2), in the ID's order:
@@ -109,6 +170,29 @@ impl Serialize for IdFields {
             }
         }
         map.end()
+    }
+}
+
+impl IdFields {
+    fn write(&self, json: &mut Json<'_>) {
+        if self.0.is_empty() {
+            json.raw(b"{}");
+            return;
+        }
+        for (i, (name, value)) in self.0.iter().enumerate() {
+            // Names are the ID formats' own field names: nothing to escape.
+            if i == 0 {
+                json.open(name)
+            } else {
+                json.key(name)
+            };
+            match value {
+                IdField::Integer(n) => json.integer(*n),
+                IdField::Hex(text) => json.string(text),
+                IdField::Text(text) => json.string(text),
+            };
+        }
+        json.close();
     }
 }
 
@@ -163,6 +247,15 @@ pub struct Units {
     pub nanoseconds: i128,
 }
 
+impl Units {
+    fn write(&self, json: &mut Json<'_>) {
+        json.open("seconds").big_integer(self.seconds);
+        json.key("milliseconds").big_integer(self.milliseconds);
+        json.key("microseconds").big_integer(self.microseconds);
+        json.key("nanoseconds").big_integer(self.nanoseconds).close();
+    }
+}
+
 /// [`Units`] as decimal strings, for clients whose numbers are doubles
 /// (JavaScript loses digits past 2^53).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -171,6 +264,15 @@ pub struct UnitsText {
     pub milliseconds: String,
     pub microseconds: String,
     pub nanoseconds: String,
+}
+
+impl UnitsText {
+    fn write(&self, json: &mut Json<'_>) {
+        json.open("seconds").string(&self.seconds);
+        json.key("milliseconds").string(&self.milliseconds);
+        json.key("microseconds").string(&self.microseconds);
+        json.key("nanoseconds").string(&self.nanoseconds).close();
+    }
 }
 
 /// Metadata of a zone at one instant (the `zone` field of SPEC 3).
@@ -190,6 +292,20 @@ pub struct ZoneInfo {
     /// The next instant at which the offset or abbreviation changes, as
     /// `YYYY-MM-DDTHH:MM:SSZ`; `null` for zones without transitions.
     pub next_transition: Option<String>,
+}
+
+impl ZoneInfo {
+    fn write(&self, json: &mut Json<'_>) {
+        json.open("name").string(&self.name);
+        if let Some(long_name) = &self.long_name {
+            json.key("long_name").string(long_name);
+        }
+        json.key("abbreviation").string(&self.abbreviation);
+        json.key("offset").string(&self.offset);
+        json.key("offset_seconds").integer(self.offset_seconds);
+        json.key("dst").boolean(self.dst);
+        json.key("next_transition").optional_string(self.next_transition.as_deref()).close();
+    }
 }
 
 /// The answer of `GET /api/timezones`.
@@ -321,6 +437,35 @@ pub struct Formatted {
     pub formats: Option<Box<Presets>>,
 }
 
+impl WriteJson for Formatted {
+    fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
+        json.open("timestamp").big_integer(self.timestamp);
+        json.key("precision").string(self.precision.name());
+        json.key("iso").string(&self.iso);
+        json.key("timezone").string(&self.timezone);
+        json.key("locale").string(self.locale);
+        if let Some(format) = self.format {
+            json.key("format").string(format);
+        }
+        if let Some(formatted) = &self.formatted {
+            json.key("formatted").string(formatted);
+        }
+        if let Some(preview) = &self.preview {
+            json.key("preview").string(preview);
+        }
+        if let Some(formats) = &self.formats {
+            json.key("formats");
+            formats.write(json);
+        }
+        json.close();
+        Ok(())
+    }
+
+    fn size_hint(&self) -> usize {
+        if self.formats.is_some() { 4096 } else { 512 }
+    }
+}
+
 /// Every preset of SPEC 4.4, as `data.formats`: one string per format of
 /// [`Format::PRESETS`], named and ordered as it is, then the Discord codes
 /// and what a Discord client in the answer's locale shows for each.
@@ -348,6 +493,20 @@ impl<const N: usize> Serialize for Named<'_, N> {
     }
 }
 
+impl<const N: usize> Named<'_, N> {
+    fn write(&self, json: &mut Json<'_>) {
+        for (i, (name, value)) in self.0.iter().zip(self.1).enumerate() {
+            if i == 0 {
+                json.open(name)
+            } else {
+                json.key(name)
+            };
+            json.optional_string(value.as_deref());
+        }
+        json.close();
+    }
+}
+
 impl Presets {
     /// Each preset's name and value, in order.
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, &str)> {
@@ -366,6 +525,28 @@ impl Serialize for Presets {
         map.serialize_field("epochs", &Named(Epoch::WRITTEN.map(Epoch::preset_name), &self.epochs))?;
         map.serialize_field("ids", &Named(IdFormat::ALL.map(IdFormat::name), &self.ids))?;
         map.end()
+    }
+}
+
+impl Presets {
+    fn write(&self, json: &mut Json<'_>) {
+        for (i, (name, value)) in self.iter().enumerate() {
+            if i == 0 {
+                json.open(name)
+            } else {
+                json.key(name)
+            };
+            json.string(value);
+        }
+        json.key("discord");
+        self.discord.write_json(json);
+        json.key("discord_preview");
+        self.discord_preview.write_json(json);
+        json.key("epochs");
+        Named(Epoch::WRITTEN.map(Epoch::preset_name), &self.epochs).write(json);
+        json.key("ids");
+        Named(IdFormat::ALL.map(IdFormat::name), &self.ids).write(json);
+        json.close();
     }
 }
 
@@ -553,6 +734,15 @@ pub struct Addition {
     pub duration: String,
 }
 
+impl WriteJson for Addition {
+    fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
+        self.result.write_fields(json);
+        json.key("from").string(&self.from);
+        json.key("duration").string(&self.duration).close();
+        Ok(())
+    }
+}
+
 /// The `data` of round (SPEC 9.3): the rounded instant in every
 /// representation of SPEC 3, the instant it started from, and for a day or
 /// larger the period the input lies in.
@@ -565,6 +755,19 @@ pub struct Rounding {
     /// For `unit` day and larger: the input's period, RFC 3339 in `timezone`, `end` exclusive.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub period: Option<Period>,
+}
+
+impl WriteJson for Rounding {
+    fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
+        self.result.write_fields(json);
+        json.key("from").string(&self.from);
+        if let Some(period) = &self.period {
+            json.key("period").open("start").string(&period.start);
+            json.key("end").string(&period.end).close();
+        }
+        json.close();
+        Ok(())
+    }
 }
 
 /// A day, week, month, quarter or year: `start` inclusive, `end` exclusive.
@@ -682,5 +885,194 @@ impl PartialSchema for Decimal {
 impl ToSchema for Decimal {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("Decimal")
+    }
+}
+
+/// Random answers, for the tests that the hand-written writers write what
+/// `serde_json` writes (strings of any Unicode, control characters
+/// included; every optional field present or absent).
+#[cfg(test)]
+pub(crate) mod arbitrary {
+    use proptest::collection::vec;
+    use proptest::prelude::*;
+    use proptest::sample::select;
+
+    use super::*;
+
+    fn text() -> impl Strategy<Value = String> {
+        prop_oneof![any::<String>(), "[ -~]{0,40}"]
+    }
+
+    fn texts<const N: usize>() -> impl Strategy<Value = [String; N]> {
+        vec(text(), N).prop_map(|texts| texts.try_into().expect("N texts"))
+    }
+
+    fn optional_texts<const N: usize>() -> impl Strategy<Value = [Option<String>; N]> {
+        vec(proptest::option::of(text()), N).prop_map(|texts| texts.try_into().expect("N texts"))
+    }
+
+    /// Integers past `i64` and within it (written by different paths).
+    fn wide() -> impl Strategy<Value = i128> {
+        prop_oneof![any::<i128>(), any::<i64>().prop_map(i128::from)]
+    }
+
+    fn precision() -> impl Strategy<Value = Precision> {
+        select(Precision::ALL.to_vec())
+    }
+
+    fn id_fields() -> impl Strategy<Value = IdFields> {
+        let field = prop_oneof![
+            any::<u64>().prop_map(IdField::Integer),
+            text().prop_map(IdField::Hex),
+            select(vec!["DCE 1.1, ISO/IEC 11578:1996", "Microsoft"]).prop_map(IdField::Text),
+        ];
+        vec((select(vec!["version", "variant", "node", "random", "worker_id"]), field), 0..5).prop_map(IdFields)
+    }
+
+    pub(crate) fn report() -> impl Strategy<Value = Report> {
+        let units = (wide(), wide(), wide(), wide()).prop_map(|(seconds, milliseconds, microseconds, nanoseconds)| {
+            Units { seconds, milliseconds, microseconds, nanoseconds }
+        });
+        let zone = (
+            text(),
+            proptest::option::of(text()),
+            text(),
+            text(),
+            any::<i32>(),
+            any::<bool>(),
+            proptest::option::of(text()),
+        )
+            .prop_map(|(name, long_name, abbreviation, offset, offset_seconds, dst, next_transition)| {
+                ZoneInfo { name, long_name, abbreviation, offset, offset_seconds, dst, next_transition }
+            });
+        let input = (select(Kind::ALL.to_vec()), proptest::option::of(text()), proptest::option::of(text()), text())
+            .prop_map(|(kind, epoch, pattern, text)| InputInfo { kind, epoch, pattern, text });
+        (
+            (
+                wide(),
+                precision(),
+                proptest::option::of(any::<bool>()),
+                texts::<6>(),
+                select(vec!["en", "de", "zh-Hant"]),
+            ),
+            (units, texts::<4>(), zone),
+            (proptest::option::of(input), proptest::option::of(id_fields()), proptest::option::of(text())),
+        )
+            .prop_map(
+                |(
+                    (timestamp, precision, precision_detected, strings, locale),
+                    (units, text, zone),
+                    (input, id, formatted),
+                )| {
+                    let [iso, timezone, rfc3339, utc, local, _] = strings;
+                    let [seconds, milliseconds, microseconds, nanoseconds] = text;
+                    Report {
+                        timestamp,
+                        precision,
+                        precision_detected,
+                        iso,
+                        timezone,
+                        locale,
+                        rfc3339,
+                        utc,
+                        local,
+                        units,
+                        units_text: UnitsText { seconds, milliseconds, microseconds, nanoseconds },
+                        zone,
+                        input,
+                        id,
+                        formatted,
+                    }
+                },
+            )
+    }
+
+    pub(crate) fn formatted() -> impl Strategy<Value = Formatted> {
+        let presets =
+            (texts::<{ Format::PRESETS.len() }>(), texts::<9>(), texts::<9>(), optional_texts(), optional_texts())
+                .prop_map(|(values, discord, preview, epochs, ids)| Presets {
+                    values,
+                    discord: DiscordStyles(discord),
+                    discord_preview: DiscordStyles(preview),
+                    epochs,
+                    ids,
+                });
+        (
+            (wide(), precision(), text(), text(), select(vec!["en", "ja"])),
+            (
+                proptest::option::of(select(vec!["rfc3339", "discord"])),
+                proptest::option::of(text()),
+                proptest::option::of(text()),
+            ),
+            proptest::option::of(presets.prop_map(Box::new)),
+        )
+            .prop_map(
+                |((timestamp, precision, iso, timezone, locale), (format, formatted, preview), formats)| Formatted {
+                    timestamp,
+                    precision,
+                    iso,
+                    timezone,
+                    locale,
+                    format,
+                    formatted,
+                    preview,
+                    formats,
+                },
+            )
+    }
+
+    pub(crate) fn addition() -> impl Strategy<Value = Addition> {
+        (report(), text(), text()).prop_map(|(result, from, duration)| Addition { result, from, duration })
+    }
+
+    pub(crate) fn rounding() -> impl Strategy<Value = Rounding> {
+        (report(), text(), proptest::option::of((text(), text()))).prop_map(|(result, from, period)| Rounding {
+            result,
+            from,
+            period: period.map(|(start, end)| Period { start, end }),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::arbitrary;
+
+    /// The hand-written JSON and serde_json's, as text (to show the difference).
+    fn both<T: crate::json::WriteJson + Serialize>(value: &T) -> (String, String) {
+        let written = crate::json::to_vec(value).expect("hand-written JSON cannot fail");
+        let serde = serde_json::to_vec(value).expect("serializable");
+        (String::from_utf8(written).expect("UTF-8"), String::from_utf8(serde).expect("UTF-8"))
+    }
+
+    use serde::Serialize;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn a_report_is_written_as_serde_json_writes_it(report in arbitrary::report()) {
+            let (written, serde) = both(&report);
+            prop_assert_eq!(written, serde);
+        }
+
+        #[test]
+        fn a_format_answer_is_written_as_serde_json_writes_it(formatted in arbitrary::formatted()) {
+            let (written, serde) = both(&formatted);
+            prop_assert_eq!(written, serde);
+        }
+
+        #[test]
+        fn add_and_round_answers_are_written_as_serde_json_writes_them(
+            addition in arbitrary::addition(),
+            rounding in arbitrary::rounding(),
+        ) {
+            let (written, serde) = both(&addition);
+            prop_assert_eq!(written, serde);
+            let (written, serde) = both(&rounding);
+            prop_assert_eq!(written, serde);
+        }
     }
 }

@@ -16,6 +16,7 @@ pub mod answer;
 pub mod cli;
 pub mod connection;
 pub mod http;
+pub mod json;
 pub mod keys;
 pub mod logging;
 pub mod metrics;

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::error::ApiError;
+use crate::json::{Json, WriteJson};
 
 /// The `data` of convert, validate, format, add, round and diff: one
 /// result, or a batch.
@@ -28,6 +29,51 @@ pub struct Batch<T> {
 pub enum Item<T> {
     Done(T),
     Failed { error: ItemError },
+}
+
+impl<T: WriteJson> WriteJson for OneOrBatch<T> {
+    fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
+        match self {
+            OneOrBatch::One(result) => result.write_json(json),
+            OneOrBatch::Batch(batch) => {
+                json.open("count").integer(batch.count);
+                json.key("failed").integer(batch.failed);
+                json.key("results").raw(b"[");
+                for (i, item) in batch.results.iter().enumerate() {
+                    if i > 0 {
+                        json.raw(b",");
+                    }
+                    match item {
+                        Item::Done(result) => result.write_json(json)?,
+                        Item::Failed { error } => {
+                            json.open("error").open("code").integer(error.code);
+                            json.key("message").string(&error.message);
+                            json.key("error").string(error.error).close().close();
+                        }
+                    }
+                }
+                json.raw(b"]").close();
+                Ok(())
+            }
+        }
+    }
+
+    fn size_hint(&self) -> usize {
+        match self {
+            OneOrBatch::One(result) => result.size_hint(),
+            OneOrBatch::Batch(batch) => {
+                batch.results.iter().take(1).map(|item| batch.results.len() * item_size(item)).sum::<usize>() + 64
+            }
+        }
+    }
+}
+
+/// About how many bytes one item of a batch takes (its neighbours are alike).
+fn item_size<T: WriteJson>(item: &Item<T>) -> usize {
+    match item {
+        Item::Done(result) => result.size_hint(),
+        Item::Failed { .. } => 128,
+    }
 }
 
 /// Why one item failed, with the code and kind it would have had alone.
@@ -80,5 +126,35 @@ impl<T> Batch<T> {
             });
         }
         Batch { count: results.len(), failed, results }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::collection::vec;
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::answer::{Report, arbitrary};
+
+    fn item() -> impl Strategy<Value = Item<Report>> {
+        prop_oneof![
+            arbitrary::report().prop_map(Item::Done),
+            (any::<u32>(), any::<String>(), proptest::sample::select(vec!["invalid_timestamp", "out_of_range"]))
+                .prop_map(|(code, message, error)| Item::Failed { error: ItemError { code, message, error } }),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        #[test]
+        fn a_batch_is_written_as_serde_json_writes_it(items in vec(item(), 0..6), one in arbitrary::report()) {
+            let failed = items.iter().filter(|item| matches!(item, Item::Failed { .. })).count();
+            for answer in [OneOrBatch::Batch(Batch { count: items.len(), failed, results: items }), OneOrBatch::One(one)] {
+                let written = crate::json::to_vec(&answer).expect("hand-written JSON cannot fail");
+                prop_assert_eq!(String::from_utf8(written), String::from_utf8(serde_json::to_vec(&answer).expect("serializable")));
+            }
+        }
     }
 }

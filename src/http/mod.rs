@@ -171,6 +171,6 @@ pub fn app(state: AppState) -> Router {
         .merge(docs(doc))
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
-        .layer(from_fn_with_state(state.clone(), middleware::request_context))
+        .layer(middleware::RequestContextLayer::new(&state))
         .with_state(state)
 }

@@ -16,6 +16,8 @@ use jiff::{Timestamp, Zoned};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
+use crate::json::Json;
+
 use super::epoch::Epoch;
 use super::id::IdFormat;
 use super::locale::{self, LengthPreset, Localizer, Moment};
@@ -43,7 +45,12 @@ impl Units {
     }
 
     pub fn text(&self) -> UnitsText {
-        let text = |n: i128| itoa::Buffer::new().format(n).to_owned();
+        // Through `i64` when it fits (every unit but nanoseconds past 2262),
+        // which `itoa` writes in half the instructions.
+        let text = |n: i128| match i64::try_from(n) {
+            Ok(narrow) => itoa::Buffer::new().format(narrow).to_owned(),
+            Err(_) => itoa::Buffer::new().format(n).to_owned(),
+        };
         UnitsText {
             seconds: text(self.seconds),
             milliseconds: text(self.milliseconds),
@@ -356,6 +363,21 @@ impl Serialize for DiscordStyles {
             map.serialize_entry(style.code(), value)?;
         }
         map.end()
+    }
+}
+
+impl DiscordStyles {
+    /// The same object as `Serialize` writes, into an answer's buffer.
+    pub fn write_json(&self, json: &mut Json<'_>) {
+        for (i, (style, value)) in DiscordStyle::ALL.iter().zip(&self.0).enumerate() {
+            if i == 0 {
+                json.open(style.code())
+            } else {
+                json.key(style.code())
+            };
+            json.string(value);
+        }
+        json.close();
     }
 }
 

@@ -67,24 +67,48 @@ pub struct Zone {
 /// The last next-transition answer of a zone: for every instant in
 /// `[from, next)` the next transition is `next`. Finding it means a search
 /// of the zone's transitions, or the POSIX rule's dates for the year, while
-/// most requests ask about the same few months.
+/// most requests ask about the same few months. The zone's [`ZoneInfo`] is
+/// the same throughout such a stretch (no transition inside it changes the
+/// offset, abbreviation or DST flag), so the last one written is kept too.
 #[derive(Debug, Default)]
-struct TransitionCache(Mutex<Option<(Timestamp, Option<Timestamp>)>>);
+struct TransitionCache {
+    next: Mutex<Option<(Timestamp, Option<Timestamp>)>>,
+    info: Mutex<Option<(Timestamp, Option<Timestamp>, ZoneInfo)>>,
+}
+
+/// Whether `at` lies in the stretch `[from, next)`.
+fn within(at: Timestamp, from: Timestamp, next: Option<Timestamp>) -> bool {
+    from <= at && next.is_none_or(|next| at < next)
+}
 
 impl TransitionCache {
     fn next_after(&self, tz: &TimeZone, at: Timestamp) -> Option<Timestamp> {
-        if let Ok(slot) = self.0.try_lock()
+        if let Ok(slot) = self.next.try_lock()
             && let Some((from, next)) = *slot
-            && from <= at
-            && next.is_none_or(|next| at < next)
+            && within(at, from, next)
         {
             return next;
         }
         let next = tz.following(at).next().map(|transition| transition.timestamp());
-        if let Ok(mut slot) = self.0.try_lock() {
+        if let Ok(mut slot) = self.next.try_lock() {
             *slot = Some((at, next));
         }
         next
+    }
+
+    /// `zone`'s info at `at`: a copy of the kept one when `at` is in its stretch.
+    fn info(&self, zone: &Zone, at: Timestamp) -> ZoneInfo {
+        if let Ok(slot) = self.info.try_lock()
+            && let Some((from, next, info)) = &*slot
+            && within(at, *from, *next)
+        {
+            return info.clone();
+        }
+        let (info, next) = zone.fresh_info(at);
+        if let Ok(mut slot) = self.info.try_lock() {
+            *slot = Some((at, next, info.clone()));
+        }
+        info
     }
 }
 
@@ -175,17 +199,27 @@ impl Zone {
 
     /// What this zone looks like at `instant`.
     pub fn info(&self, instant: Timestamp) -> ZoneInfo {
+        match &self.transitions {
+            Some(cache) => cache.info(self, instant),
+            None => self.fresh_info(instant).0,
+        }
+    }
+
+    /// [`Zone::info`] written anew, with the next transition it names.
+    fn fresh_info(&self, instant: Timestamp) -> (ZoneInfo, Option<Timestamp>) {
         let info = self.tz.to_offset_info(instant);
         let offset = info.offset();
-        ZoneInfo {
+        let next = self.next_transition(instant);
+        let zone_info = ZoneInfo {
             name: self.name().to_owned(),
             long_name: None,
             abbreviation: info.abbreviation().to_owned(),
             offset: offset_text(offset),
             offset_seconds: offset.seconds(),
             dst: info.dst().is_dst(),
-            next_transition: self.next_transition(instant).map(|t| t.to_string()),
-        }
+            next_transition: next.map(|t| t.to_string()),
+        };
+        (zone_info, next)
     }
 }
 
@@ -318,6 +352,30 @@ mod tests {
 
     fn at(second: i64) -> Timestamp {
         Timestamp::from_second(second).unwrap()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// The info kept for a stretch between transitions is the info
+        /// written anew, at instants in order and out of it, in zones with
+        /// DST both sides of the equator, LMT offsets with seconds, and none.
+        #[test]
+        fn kept_zone_info_is_the_info_written_anew(
+            name in proptest::sample::select(vec![
+                "America/New_York", "Australia/Sydney", "Europe/Dublin", "Asia/Kolkata", "Pacific/Chatham", "Etc/GMT+5",
+            ]),
+            start in -2_500_000_000i64..4_500_000_000,
+            // Mostly small steps forward (kept), sometimes a jump anywhere.
+            steps in proptest::collection::vec((0u8..10, 0i64..7_000_000_000), 1..200),
+        ) {
+            let zone = Zone::parse(name).unwrap();
+            let mut instant = at(start);
+            for (kind, amount) in steps {
+                instant = if kind == 0 { at(amount - 2_500_000_000) } else { at(instant.as_second() + amount % (40 * 86_400)) };
+                proptest::prop_assert_eq!(zone.info(instant), zone.fresh_info(instant).0, "{} at {}", name, instant);
+            }
+        }
     }
 
     #[test]

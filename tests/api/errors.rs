@@ -339,12 +339,10 @@ async fn boom() -> &'static str {
 
 #[tokio::test]
 async fn a_panic_becomes_a_500_envelope_and_the_service_keeps_serving() {
-    let router = Router::new().route("/boom", get_route(boom)).route("/fine", get_route(|| async { "fine" })).layer(
-        axum::middleware::from_fn_with_state(
-            tsconv::http::AppState::default(),
-            tsconv::http::middleware::request_context,
-        ),
-    );
+    let router = Router::new()
+        .route("/boom", get_route(boom))
+        .route("/fine", get_route(|| async { "fine" }))
+        .layer(tsconv::http::middleware::RequestContextLayer::new(&tsconv::http::AppState::default()));
     let request = Request::get("/boom").header("x-request-id", "trace-me-42").body(Body::empty()).unwrap();
     let response = router.clone().oneshot(request).await.unwrap();
     assert_eq!(response.status(), 500);
@@ -412,6 +410,8 @@ impl serde::Serialize for Unencodable {
     }
 }
 
+tsconv::by_serde!(Unencodable);
+
 /// Every line logged while a request is served carries its id, method,
 /// route and status (the `request` span); both 500 paths put the id in the
 /// body, and the log line of each failure carries the same id.
@@ -431,7 +431,7 @@ async fn every_log_line_of_a_request_carries_its_id() {
         .route("/logs", get_route(|| async { tracing::warn!(detail = 7, "a handler speaks") }))
         .route("/boom", get_route(boom))
         .route("/unencodable", get_route(|| async { tsconv::http::envelope::Success(Unencodable) }))
-        .layer(axum::middleware::from_fn_with_state(state, tsconv::http::middleware::request_context));
+        .layer(tsconv::http::middleware::RequestContextLayer::new(&state));
     for (path, id, status) in [("/logs", "trace-1", 200), ("/boom", "trace-2", 500), ("/unencodable", "trace-3", 500)] {
         let request = Request::get(path).header("x-request-id", id).body(Body::empty()).unwrap();
         let response = router.clone().oneshot(request).await.unwrap();

@@ -274,7 +274,7 @@ async fn a_slow_request_gets_a_408_envelope() {
     let state = AppState { request_timeout: Duration::from_millis(100), ..AppState::default() };
     let router = Router::new()
         .route("/slow", get_route(slow_handler))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), tsconv::http::middleware::request_context))
+        .layer(tsconv::http::middleware::RequestContextLayer::new(&state))
         .with_state(state);
     let response = router.oneshot(get("/slow")).await.unwrap();
     assert_eq!(response.status(), 408);

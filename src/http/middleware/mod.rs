@@ -8,4 +8,4 @@ mod observe;
 mod request_context;
 
 pub use access::{api_access, key_only};
-pub use request_context::request_context;
+pub use request_context::{RequestContext, RequestContextLayer};

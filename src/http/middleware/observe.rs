@@ -13,8 +13,6 @@ use axum::http::Method;
 use axum::response::Response;
 use metrics::{Counter, Histogram};
 
-use crate::http::AppState;
-
 /// The metric handles of one (method, route, status), looked up in the
 /// registry once per thread instead of once per request.
 struct Handles {
@@ -56,7 +54,7 @@ impl Observation {
 
     /// Counts the answer and, with `--access-log`, logs it (inside the
     /// request's span, which carries its id, method and route).
-    pub fn finish(self, state: &AppState, response: &Response) {
+    pub fn finish(self, access_log: bool, response: &Response) {
         let elapsed = self.started.elapsed();
         let (method, status) = (self.method, response.status().as_u16());
         let route = self.route.as_ref().map_or("unmatched", MatchedPath::as_str);
@@ -78,7 +76,7 @@ impl Observation {
             handles.requests.increment(1);
             handles.duration.record(elapsed.as_secs_f64());
         });
-        if state.access_log {
+        if access_log {
             // The request's id, method, route and status are its span's.
             tracing::info!(target: "tsconv::access", latency_ms = elapsed.as_secs_f64() * 1000.0, "request");
         }

@@ -13,25 +13,30 @@
 //! Every answer, these included, is then counted and logged by
 //! [`Observation`].
 //!
-//! One `from_fn` layer for all of it, rather than tower-http's
-//! `SetRequestId`, `PropagateRequestId`, `Trace` (with the same span),
-//! `Timeout` and `CatchPanic`: measured with `scripts/bench-instructions`,
-//! that stack cost 51,806 instructions per GET convert against this layer's
-//! 51,695, while doing less (no metrics, no access log, and a 408 or 500
-//! without the envelope, which would need two more layers to add). See
-//! BENCHMARKS.md, "Instructions per request".
+//! One layer of our own for all of it, a concrete `tower::Service` with a
+//! named future (no boxed `Next`, no boxed future, no clone of the state):
+//! tower-http's `SetRequestId`, `PropagateRequestId`, `Trace` (with the same
+//! span), `Timeout` and `CatchPanic` cost more instructions per request
+//! while doing less (no metrics, no access log, and a 408 or 500 without
+//! the envelope, which would need two more layers to add). See
+//! BENCHMARKS.md, "Instructions per request" and "#16, step by step".
 
 use std::any::Any;
+use std::convert::Infallible;
+use std::future::Future;
 use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::{Context, Poll};
+use std::time::Duration;
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderName, HeaderValue};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use futures_util::FutureExt;
-use tracing::Instrument;
+use pin_project_lite::pin_project;
+use tower::{Layer, Service};
+use tracing::Span;
 
 use super::observe::Observation;
 use crate::http::AppState;
@@ -41,43 +46,142 @@ use crate::http::error::ApiError;
 pub static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 pub static API_VERSION: HeaderName = HeaderName::from_static("api-version");
 
-pub async fn request_context(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let observation = Observation::start(&request);
-    let id = request
-        .headers()
-        .get(&X_REQUEST_ID)
-        .filter(|value| is_sane_id(value.as_bytes()))
-        .cloned()
-        .unwrap_or_else(new_id);
-    // Sane and generated ids are visible ASCII.
-    let id_text = id.to_str().unwrap_or("-");
-    // The fields are formatted as the span opens: see `crate::logging`.
-    let span = tracing::info_span!(
-        "request",
-        id = id_text,
-        method = observation.method().as_str(),
-        route = observation.route(),
-        status = tracing::field::Empty,
-    );
-    let answer = tokio::time::timeout(state.request_timeout, next.run(request)).instrument(span.clone());
-    let mut response = match AssertUnwindSafe(answer).catch_unwind().await {
-        Ok(Ok(response)) => response,
-        Ok(Err(_elapsed)) => ApiError::RequestTimeout { limit: state.request_timeout }.into_response(),
-        Err(panic) => {
-            span.in_scope(|| tracing::error!(panic = panic_message(&*panic), "handler panicked"));
-            ApiError::Internal { request_id: Some(id_text.to_owned()) }.into_response()
+/// The layer: [`RequestContext`] around every route and fallback.
+#[derive(Clone, Copy, Debug)]
+pub struct RequestContextLayer {
+    settings: Settings,
+}
+
+/// What the layer needs of the state: copied, not shared, so the per-request
+/// clone of each route's service costs nothing for it.
+#[derive(Clone, Copy, Debug)]
+struct Settings {
+    request_timeout: Duration,
+    access_log: bool,
+}
+
+impl RequestContextLayer {
+    pub fn new(state: &AppState) -> Self {
+        RequestContextLayer {
+            settings: Settings { request_timeout: state.request_timeout, access_log: state.access_log },
         }
-    };
-    if response.extensions().get::<Unencodable>().is_some() {
-        // Logged, inside the span, where the encoding failed.
-        response = ApiError::Internal { request_id: Some(id_text.to_owned()) }.into_response();
     }
-    span.record("status", response.status().as_u16());
-    let headers = response.headers_mut();
-    headers.insert(X_REQUEST_ID.clone(), id);
-    headers.insert(API_VERSION.clone(), HeaderValue::from_static("1"));
-    span.in_scope(|| observation.finish(&state, &response));
-    response
+}
+
+impl<S> Layer<S> for RequestContextLayer {
+    type Service = RequestContext<S>;
+
+    fn layer(&self, inner: S) -> RequestContext<S> {
+        RequestContext { inner, settings: self.settings }
+    }
+}
+
+/// A service answering through `inner` inside the request's context.
+#[derive(Clone, Debug)]
+pub struct RequestContext<S> {
+    inner: S,
+    settings: Settings,
+}
+
+impl<S> Service<Request> for RequestContext<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = InContext<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        let observation = Observation::start(&request);
+        let id = request
+            .headers()
+            .get(&X_REQUEST_ID)
+            .filter(|value| is_sane_id(value.as_bytes()))
+            .cloned()
+            .unwrap_or_else(new_id);
+        // The fields are formatted as the span opens: see `crate::logging`.
+        // (Sane and generated ids are visible ASCII.)
+        let span = tracing::info_span!(
+            "request",
+            id = id.to_str().unwrap_or("-"),
+            method = observation.method().as_str(),
+            route = observation.route(),
+            status = tracing::field::Empty,
+        );
+        let answer = span.in_scope(|| self.inner.call(request));
+        InContext {
+            answer: tokio::time::timeout(self.settings.request_timeout, answer),
+            span,
+            pending: Some(Pending { id, observation, settings: self.settings }),
+        }
+    }
+}
+
+/// What the answer still needs once the handler is done.
+struct Pending {
+    id: HeaderValue,
+    observation: Observation,
+    settings: Settings,
+}
+
+pin_project! {
+    /// The future of [`RequestContext`]: the route's, polled inside the
+    /// request's span, under the request timeout, with panics caught.
+    pub struct InContext<F> {
+        #[pin]
+        answer: tokio::time::Timeout<F>,
+        span: Span,
+        pending: Option<Pending>,
+    }
+}
+
+impl<F> Future for InContext<F>
+where
+    F: Future<Output = Result<Response, Infallible>>,
+{
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let polled = {
+            let _entered = this.span.enter();
+            std::panic::catch_unwind(AssertUnwindSafe(|| this.answer.poll(cx)))
+        };
+        let answered = match polled {
+            Ok(Poll::Pending) => return Poll::Pending,
+            Ok(Poll::Ready(Ok(Ok(response)))) => Ok(response),
+            Ok(Poll::Ready(Ok(Err(never)))) => match never {},
+            Ok(Poll::Ready(Err(_elapsed))) => Err(None),
+            Err(panic) => Err(Some(panic)),
+        };
+        let Pending { id, observation, settings } =
+            this.pending.take().expect("a request's future is not polled after it answered");
+        let span = this.span;
+        // Sane and generated ids are visible ASCII.
+        let id_text = || id.to_str().unwrap_or("-").to_owned();
+        let mut response = match answered {
+            Ok(response) => response,
+            Err(None) => ApiError::RequestTimeout { limit: settings.request_timeout }.into_response(),
+            Err(Some(panic)) => {
+                span.in_scope(|| tracing::error!(panic = panic_message(&*panic), "handler panicked"));
+                ApiError::Internal { request_id: Some(id_text()) }.into_response()
+            }
+        };
+        if response.extensions().get::<Unencodable>().is_some() {
+            // Logged, inside the span, where the encoding failed.
+            response = ApiError::Internal { request_id: Some(id_text()) }.into_response();
+        }
+        span.record("status", response.status().as_u16());
+        let headers = response.headers_mut();
+        headers.insert(X_REQUEST_ID.clone(), id);
+        headers.insert(API_VERSION.clone(), HeaderValue::from_static("1"));
+        span.in_scope(|| observation.finish(settings.access_log, &response));
+        Poll::Ready(Ok(response))
+    }
 }
 
 fn is_sane_id(bytes: &[u8]) -> bool {

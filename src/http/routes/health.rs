@@ -18,6 +18,8 @@ pub struct Health {
     status: &'static str,
 }
 
+crate::by_serde!(Health);
+
 /// Liveness: 200 while the process serves requests.
 #[utoipa::path(get, path = "/healthz", tag = "operations", responses((status = 200, description = "The process is up", body = Envelope<Health>)))]
 pub async fn healthz() -> Success<Health> {

@@ -428,7 +428,7 @@ impl Localizer {
     pub fn relative(&self, instant: Timestamp, now: Timestamp) -> String {
         let (unit, count) = relative_parts(instant, now);
         if count == 0 {
-            return self.now.format(0.into()).to_string();
+            return text(&self.now.format(0.into()));
         }
         self.relative_count(unit, count)
     }
@@ -436,13 +436,15 @@ impl Localizer {
     /// `count` units relative to now (`-2` years: `2 years ago`), as
     /// `Intl.RelativeTimeFormat` writes it.
     pub fn relative_count(&self, unit: RelativeUnit, count: i64) -> String {
-        self.relative[unit as usize].format(count.into()).to_string()
+        text(&self.relative[unit as usize].format(count.into()))
     }
 
     /// One of the CLDR length presets at `moment`.
     pub fn length(&self, preset: LengthPreset, moment: &Moment) -> String {
         let formatter = &self.lengths[preset.fields as usize * 4 + preset.length as usize];
-        plain_spaces(formatter.format(&moment.0).to_string())
+        let mut text = text(&formatter.format(&moment.0));
+        plain_spaces(&mut text);
+        text
     }
 
     /// The zone's long name at `zoned` (`Eastern Standard Time`,
@@ -481,7 +483,7 @@ impl Localizer {
     }
 
     fn name_of(&self, moment: &Moment) -> String {
-        self.zone_name.format(&moment.0).to_string()
+        text(&self.zone_name.format(&moment.0))
     }
 
     /// The stretch between the transitions around `at` in `tz`, when the
@@ -531,7 +533,7 @@ impl Localizer {
             }
         }
         let formatter = if values.iter().all(|(_, value)| *value == 0) { &self.zero_duration } else { &self.duration };
-        formatter.format(&duration).to_string()
+        text(&formatter.format(&duration))
     }
 }
 
@@ -590,7 +592,7 @@ impl Previews<'_> {
     /// locale's pattern has; and for the year of the era alone, never the era.
     fn render(&self, style: DiscordStyle) -> String {
         let Previews { formatters, input, .. } = self;
-        let text = match style {
+        match style {
             DiscordStyle::ShortTime => self.unpadded(&formatters.short_time.format(input), &[parts::HOUR]),
             DiscordStyle::LongTime => self.unpadded(&formatters.long_time.format(input), &[parts::HOUR]),
             DiscordStyle::ShortDate => self.numeric_date().to_owned(),
@@ -614,15 +616,27 @@ impl Previews<'_> {
                 text.replacen(&plain, self.numeric_date(), 1)
             }
             DiscordStyle::Relative => String::new(),
-        };
-        plain_spaces(text)
+        }
     }
 }
 
+/// A formatted text, in one buffer sized for the usual text (`to_string`
+/// starts empty and grows four times).
+fn text(formatted: &impl Writeable) -> String {
+    let mut text = String::with_capacity(64);
+    // Writing to a String cannot fail.
+    let _ = formatted.write_to(&mut text);
+    text
+}
+
 /// CLDR 42 put a narrow no-break space before AM/PM; browsers (V8) and
-/// Node write a plain space, and so does Discord's client.
-fn plain_spaces(text: String) -> String {
-    if text.contains('\u{202f}') { text.replace('\u{202f}', " ") } else { text }
+/// Node write a plain space in date-time texts, and so does Discord's
+/// client. (Numbers keep theirs: French groups digits with it, in Intl too.)
+fn plain_spaces(text: &mut String) {
+    const NARROW: char = '\u{202f}';
+    while let Some(at) = text.find(NARROW) {
+        text.replace_range(at..at + NARROW.len_utf8(), " ");
+    }
 }
 
 /// The largest whole calendar unit between `now` and `instant`, and how
@@ -740,9 +754,10 @@ impl LengthPreset {
 
 /// `formatted` with the leading zero of each of `fields` dropped (`07` →
 /// `7`), and, with `without_era`, without its era (`2 BC` → `2`): Intl's
-/// `year: "numeric"` writes the Gregorian year of the era alone.
+/// `year: "numeric"` writes the Gregorian year of the era alone; its
+/// spaces plain ([`plain_spaces`]).
 fn unpadded(formatted: &impl Writeable, fields: &[Part], without_era: bool) -> String {
-    let mut sink = PartsSink { text: String::new(), fields, found: Vec::new(), era: None, without_era };
+    let mut sink = PartsSink { text: String::with_capacity(64), fields, found: Vec::new(), era: None, without_era };
     // Writing to a String cannot fail.
     let _ = formatted.write_to_parts(&mut sink);
     let PartsSink { mut text, found, era, .. } = sink;
@@ -758,6 +773,7 @@ fn unpadded(formatted: &impl Writeable, fields: &[Part], without_era: bool) -> S
     for cut in cuts.into_iter().rev() {
         text.replace_range(cut, "");
     }
+    plain_spaces(&mut text);
     text
 }
 

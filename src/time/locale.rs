@@ -569,13 +569,16 @@ struct Previews<'a> {
     input: icu_datetime::input::DateTime<icu_calendar::Iso>,
     /// `d`, the date with two-digit day and month, written when a style needs it.
     numeric_date: OnceCell<String>,
+    /// The date as the numeric styles' patterns write it, which `s` and `S`
+    /// share: written when one of them needs it.
+    plain_date: OnceCell<String>,
 }
 
 impl Previews<'_> {
     fn new<'a>(localizer: &'a Localizer, zoned: &Zoned) -> Previews<'a> {
         let formatters = &localizer.discord;
         let input = jiff_icu::ConvertFrom::convert_from(zoned.datetime());
-        Previews { formatters, input, numeric_date: OnceCell::new() }
+        Previews { formatters, input, numeric_date: OnceCell::new(), plain_date: OnceCell::new() }
     }
 
     fn numeric_date(&self) -> &str {
@@ -612,8 +615,8 @@ impl Previews<'_> {
                 // ICU4X pads every numeric field or none; Intl's options pad
                 // the day and month only: the padded date replaces the plain one.
                 let text = self.unpadded(&formatter.format(input), &[parts::HOUR]);
-                let plain = self.unpadded(&formatters.plain_date.format(input), &[]);
-                text.replacen(&plain, self.numeric_date(), 1)
+                let plain = self.plain_date.get_or_init(|| self.unpadded(&formatters.plain_date.format(input), &[]));
+                text.replacen(plain.as_str(), self.numeric_date(), 1)
             }
             DiscordStyle::Relative => String::new(),
         }

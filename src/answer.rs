@@ -181,11 +181,7 @@ impl IdFields {
         }
         for (i, (name, value)) in self.0.iter().enumerate() {
             // Names are the ID formats' own field names: nothing to escape.
-            if i == 0 {
-                json.open(name)
-            } else {
-                json.key(name)
-            };
+            json.field(i, name);
             match value {
                 IdField::Integer(n) => json.integer(*n),
                 IdField::Hex(text) => json.string(text),
@@ -496,12 +492,7 @@ impl<const N: usize> Serialize for Named<'_, N> {
 impl<const N: usize> Named<'_, N> {
     fn write(&self, json: &mut Json<'_>) {
         for (i, (name, value)) in self.0.iter().zip(self.1).enumerate() {
-            if i == 0 {
-                json.open(name)
-            } else {
-                json.key(name)
-            };
-            json.optional_string(value.as_deref());
+            json.field(i, name).optional_string(value.as_deref());
         }
         json.close();
     }
@@ -531,12 +522,7 @@ impl Serialize for Presets {
 impl Presets {
     fn write(&self, json: &mut Json<'_>) {
         for (i, (name, value)) in self.iter().enumerate() {
-            if i == 0 {
-                json.open(name)
-            } else {
-                json.key(name)
-            };
-            json.string(value);
+            json.field(i, name).string(value);
         }
         json.key("discord");
         self.discord.write_json(json);

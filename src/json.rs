@@ -79,6 +79,13 @@ impl<'a> Json<'a> {
         self.name_after(b',', name)
     }
 
+    /// The `index`-th key of an object: [`Json::open`] for the first,
+    /// [`Json::key`] after it (objects written from a list).
+    #[inline(always)]
+    pub fn field(&mut self, index: usize, name: &str) -> &mut Self {
+        if index == 0 { self.open(name) } else { self.key(name) }
+    }
+
     /// A key after `{` or `,`. Names are the answers' own field names:
     /// plain ASCII, nothing to escape.
     #[inline(always)]
@@ -123,14 +130,10 @@ impl<'a> Json<'a> {
         }
     }
 
-    /// A wide integer: through `i64` when it fits (most instants do), which
-    /// `itoa` writes in half the instructions.
+    /// A wide integer (see [`decimal`]).
     #[inline]
     pub fn big_integer(&mut self, value: i128) -> &mut Self {
-        match i64::try_from(value) {
-            Ok(narrow) => self.integer(narrow),
-            Err(_) => self.integer(value),
-        }
+        self.raw(decimal(value, &mut itoa::Buffer::new()).as_bytes())
     }
 
     #[inline]
@@ -171,6 +174,17 @@ impl<'a> Json<'a> {
             start = i + 1;
         }
         self.out.extend_from_slice(&bytes[start..]);
+    }
+}
+
+/// `value` in decimal, through `itoa`'s `i64` path when it fits (every
+/// unit of an instant but nanoseconds past 2262), which takes half the
+/// instructions of its `i128` one.
+#[inline]
+pub fn decimal(value: i128, buffer: &mut itoa::Buffer) -> &str {
+    match i64::try_from(value) {
+        Ok(narrow) => buffer.format(narrow),
+        Err(_) => buffer.format(value),
     }
 }
 

@@ -45,12 +45,7 @@ impl Units {
     }
 
     pub fn text(&self) -> UnitsText {
-        // Through `i64` when it fits (every unit but nanoseconds past 2262),
-        // which `itoa` writes in half the instructions.
-        let text = |n: i128| match i64::try_from(n) {
-            Ok(narrow) => itoa::Buffer::new().format(narrow).to_owned(),
-            Err(_) => itoa::Buffer::new().format(n).to_owned(),
-        };
+        let text = |n: i128| crate::json::decimal(n, &mut itoa::Buffer::new()).to_owned();
         UnitsText {
             seconds: text(self.seconds),
             milliseconds: text(self.milliseconds),
@@ -370,12 +365,7 @@ impl DiscordStyles {
     /// The same object as `Serialize` writes, into an answer's buffer.
     pub fn write_json(&self, json: &mut Json<'_>) {
         for (i, (style, value)) in DiscordStyle::ALL.iter().zip(&self.0).enumerate() {
-            if i == 0 {
-                json.open(style.code())
-            } else {
-                json.key(style.code())
-            };
-            json.string(value);
+            json.field(i, style.code()).string(value);
         }
         json.close();
     }

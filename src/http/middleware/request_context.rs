@@ -158,8 +158,11 @@ where
             Ok(Poll::Ready(Err(_elapsed))) => Err(None),
             Err(panic) => Err(Some(panic)),
         };
-        let Pending { id, observation, settings } =
-            this.pending.take().expect("a request's future is not polled after it answered");
+        let Some(Pending { id, observation, settings }) = this.pending.take() else {
+            // Polled again after it answered (hyper never does): a 500
+            // envelope rather than a panic, the route's own panic caught above.
+            return Poll::Ready(Ok(ApiError::Internal { request_id: None }.into_response()));
+        };
         let span = this.span;
         // Sane and generated ids are visible ASCII.
         let id_text = || id.to_str().unwrap_or("-").to_owned();
@@ -216,4 +219,29 @@ fn panic_message(panic: &(dyn Any + Send)) -> &str {
         .copied()
         .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
         .unwrap_or("(non-string panic payload)")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::future::Future;
+    use std::pin::pin;
+    use std::task::{Context, Poll, Waker};
+
+    use axum::body::Body;
+
+    use super::*;
+
+    /// A future polled after it answered gives a 500 envelope, not a panic.
+    #[tokio::test]
+    async fn polled_again_after_answering_is_a_500_not_a_panic() {
+        let inner = tower::service_fn(|_request: Request| async { Ok::<_, Infallible>(Response::new(Body::empty())) });
+        let mut service = RequestContextLayer::new(&AppState::default()).layer(inner);
+        let mut future = pin!(service.call(Request::new(Body::empty())));
+        let mut cx = Context::from_waker(Waker::noop());
+        let Poll::Ready(Ok(first)) = future.as_mut().poll(&mut cx) else { panic!("the inner service answers at once") };
+        assert_eq!(first.status(), 200);
+        assert!(first.headers().contains_key(&X_REQUEST_ID));
+        let Poll::Ready(Ok(again)) = future.as_mut().poll(&mut cx) else { panic!("an answer, not pending") };
+        assert_eq!(again.status(), 500);
+    }
 }

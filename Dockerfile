@@ -15,6 +15,7 @@ RUN rustup target add x86_64-unknown-linux-musl \
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY src ./src
+COPY crates ./crates
 RUN cargo build --release --locked --target x86_64-unknown-linux-musl \
  && cp target/x86_64-unknown-linux-musl/release/tsconv /tsconv
 

@@ -8,10 +8,16 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use jiff::Timestamp;
-use tsconv::time::{self, Format, Input, Precision, ReadOptions, View, Zone, read};
+use tsconv_time::input::Input;
+use tsconv_time::input::ReadOptions;
+use tsconv_time::input::read;
+use tsconv_time::precision::Precision;
+use tsconv_time::render::Format;
+use tsconv_time::render::View;
+use tsconv_time::zone::Zone;
 
 fn options(zone: &Zone) -> ReadOptions<'_> {
-    ReadOptions::new(zone, Timestamp::UNIX_EPOCH)
+    ReadOptions::defaults(zone, Timestamp::UNIX_EPOCH)
 }
 
 fn reading(c: &mut Criterion) {
@@ -43,13 +49,14 @@ fn rendering(c: &mut Criterion) {
     let instant = Timestamp::from_second(1_700_000_000).unwrap();
     let mut group = c.benchmark_group("render");
     group.bench_function("convert_full_result", |b| {
-        b.iter(|| time::convert(black_box(Input::Number("1700000000")), &options(&ny), None, now).unwrap())
+        b.iter(|| tsconv_time::ops::convert(black_box(Input::Number("1700000000")), &options(&ny), None, now).unwrap())
     });
     group.bench_function("convert_full_result_json", |b| {
         b.iter(|| {
-            let report = time::convert(black_box(Input::Number("1700000000")), &options(&ny), None, now).unwrap();
+            let report =
+                tsconv_time::ops::convert(black_box(Input::Number("1700000000")), &options(&ny), None, now).unwrap();
             // As the server writes it (`WriteJson`, the bytes serde_json would write).
-            tsconv::json::to_vec(&report).unwrap()
+            tsconv_time::json::to_vec(&report).unwrap()
         })
     });
     group.bench_function("all_presets", |b| {
@@ -66,7 +73,7 @@ fn rendering(c: &mut Criterion) {
             |texts| {
                 texts
                     .iter()
-                    .map(|t| time::convert(Input::Number(t), &options(&ny), None, now).unwrap())
+                    .map(|t| tsconv_time::ops::convert(Input::Number(t), &options(&ny), None, now).unwrap())
                     .collect::<Vec<_>>()
             },
             BatchSize::SmallInput,

@@ -8,16 +8,24 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 use jiff::Timestamp;
 use serde::Serialize;
+use tsconv_time::arithmetic;
+use tsconv_time::arithmetic::Difference;
+use tsconv_time::epoch::Epoch;
+use tsconv_time::error::{Setting, TimeError};
+use tsconv_time::input::{Input, ReadOptions};
+use tsconv_time::local::Disambiguation;
+use tsconv_time::locale::{self, Localizer};
+use tsconv_time::ops::{Addition, Formatted, Report, Rounding};
+use tsconv_time::precision::Precision;
+use tsconv_time::render::Format;
+use tsconv_time::unit::TimeUnit;
+use tsconv_time::validate::Validation;
+use tsconv_time::zone::Zone;
 
-use crate::server::Config;
-use crate::time::locale::{self, Localizer};
-use crate::time::{
-    self, Addition, Difference, Disambiguation, Epoch, Format, Formatted, Input, Precision, ReadOptions, Report,
-    Rounding, TimeError, Validation, Zone, arithmetic,
-};
+use crate::config::{Config, LogFormat};
 
 /// Timestamp conversion: Unix timestamps and date strings to every format
 /// and time zone, exact to the nanosecond.
@@ -135,8 +143,8 @@ pub struct RoundArgs {
 
 impl RoundArgs {
     fn to(&self) -> Result<arithmetic::RoundTo, TimeError> {
-        let unit = arithmetic::TimeUnit::parse(&self.unit, &arithmetic::TimeUnit::ALL, "unit")?;
-        let mode = arithmetic::RoundingMode::parse(&self.mode, "mode")?;
+        let unit = TimeUnit::parse(&self.unit, &TimeUnit::ALL, Setting::Unit)?;
+        let mode = arithmetic::RoundingMode::parse(&self.mode, Setting::Mode)?;
         arithmetic::RoundTo::new(unit, mode, self.increment.as_deref(), self.week_start)
     }
 }
@@ -180,8 +188,8 @@ pub struct TransitionsArgs {
     #[arg(long, default_value = "10")]
     pub count: String,
     /// next (oldest first) or previous (newest first).
-    #[arg(long, default_value = "next", value_parser = clap::builder::ValueParser::new(str::parse::<time::transitions::Direction>))]
-    pub direction: time::transitions::Direction,
+    #[arg(long, default_value = "next", value_parser = clap::builder::ValueParser::new(str::parse::<tsconv_time::transitions::Direction>))]
+    pub direction: tsconv_time::transitions::Direction,
     /// Print the API's `data` object as JSON (one line per zone).
     #[arg(long)]
     pub json: bool,
@@ -189,20 +197,22 @@ pub struct TransitionsArgs {
 
 impl TransitionsArgs {
     /// The transitions of one zone, as the API answers them.
-    fn answer(&self, zone: &str, now: Timestamp) -> Result<time::Transitions, TimeError> {
+    fn answer(&self, zone: &str, now: Timestamp) -> Result<tsconv_time::transitions::Transitions, TimeError> {
         let zone = Zone::parse(zone)?;
-        let options = ReadOptions::new(&zone, now);
+        let options = ReadOptions::defaults(&zone, now);
         let instant = |text: &Option<String>| {
-            text.as_deref().map(|text| time::read(Input::Text(text), &options).map(|r| r.instant)).transpose()
+            text.as_deref()
+                .map(|text| tsconv_time::input::read(Input::Text(text), &options).map(|r| r.instant))
+                .transpose()
         };
-        let query = time::transitions::Query::new(
+        let query = tsconv_time::transitions::Query::new(
             instant(&self.from)?,
             instant(&self.to)?,
             Some(&self.count),
             self.direction,
             now,
         )?;
-        Ok(time::transitions::transitions(&zone, &query))
+        Ok(tsconv_time::transitions::transitions(&zone, &query))
     }
 }
 
@@ -215,13 +225,6 @@ pub struct ServeArgs {
     pub log_format: LogFormat,
 }
 
-/// How log lines are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LogFormat {
-    Text,
-    Json,
-}
-
 /// `tsconv keys new`: prints the key once, and the line for the keys file.
 pub fn keys(command: KeysCommand) -> ExitCode {
     let KeysCommand::New { label } = command;
@@ -229,7 +232,7 @@ pub fn keys(command: KeysCommand) -> ExitCode {
         eprintln!("tsconv: a label is one line");
         return ExitCode::from(USAGE);
     }
-    match crate::keys::generate(label.as_deref()) {
+    match crate::http::access::keys::generate(label.as_deref()) {
         Ok((key, line)) => {
             println!("API key (shown only now; give it to the client and keep it secret):\n{key}\n");
             println!("Add this line to the keys file, then send SIGHUP to running servers:\n{line}");
@@ -278,18 +281,21 @@ fn epoch_arg(text: &str) -> Result<EpochArg, TimeError> {
 }
 
 fn input_format_arg(text: &str) -> Result<String, TimeError> {
-    time::input::check_input_formats(&[text.to_owned()]).map(|()| text.to_owned())
+    tsconv_time::input::check_input_formats(&[text.to_owned()]).map(|()| text.to_owned())
 }
 
 impl ReadArgs {
+    /// How one input is read at `now`: every option named, so that one
+    /// added to [`ReadOptions`] is a compile error here until its flag is.
     fn options(&self, now: Timestamp) -> ReadOptions<'_> {
         ReadOptions {
+            zone: &self.zone,
             precision: self.precision,
             disambiguation: self.disambiguation,
+            now,
             epoch: self.epoch.as_ref().and_then(|epoch| epoch.0),
             patterns: &self.input_formats,
             language: self.locale.as_deref().unwrap_or_else(|| locale::english()),
-            ..ReadOptions::new(&self.zone, now)
         }
     }
 
@@ -297,7 +303,7 @@ impl ReadArgs {
     fn check(&self) -> Result<(), TimeError> {
         match self.input_formats.is_empty() {
             true => Ok(()),
-            false => time::input::check_input_formats(&self.input_formats),
+            false => tsconv_time::input::check_input_formats(&self.input_formats),
         }
     }
 }
@@ -356,14 +362,14 @@ pub fn run(tool: Tool) -> ExitCode {
         Tool::Now(args) => now(&args, &mut out),
         Tool::Convert(args) => match args.format() {
             Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
-                time::convert(input, options, format.as_ref(), now)
+                tsconv_time::ops::convert(input, options, format.as_ref(), now)
                     .map(|report| Shown::Report(Box::new(report), format.is_some()))
             }),
             Err(error) => usage(&error),
         },
         Tool::Format(args) => match args.format() {
             Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
-                time::format(input, options, format.as_ref(), now)
+                tsconv_time::ops::format(input, options, format.as_ref(), now)
                     .map(|formatted| Shown::Formatted(Box::new(formatted)))
             }),
             Err(error) => usage(&error),
@@ -371,17 +377,17 @@ pub fn run(tool: Tool) -> ExitCode {
         Tool::Transitions(args) => transitions(&args, &mut out),
         Tool::Add(args) => match args.read.check().and_then(|()| args.format.parse()) {
             Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
-                time::ops::add(input, options, args.duration, args.overflow, format.as_ref(), now)
+                tsconv_time::ops::add(input, options, args.duration, args.overflow, format.as_ref(), now)
                     .map(|addition| Shown::Addition(Box::new(addition)))
-                    .map_err(|(_, error)| error)
+                    .map_err(|failure| failure.error)
             }),
             Err(error) => usage(&error),
         },
         Tool::Round(args) => match args.read.check().and_then(|()| Ok((args.to()?, args.format.parse()?))) {
             Ok((to, format)) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
-                time::ops::round(input, options, &to, format.as_ref(), now)
+                tsconv_time::ops::round(input, options, &to, format.as_ref(), now)
                     .map(|rounding| Shown::Rounding(Box::new(rounding)))
-                    .map_err(|(_, error)| error)
+                    .map_err(|failure| failure.error)
             }),
             Err(error) => usage(&error),
         },
@@ -392,7 +398,7 @@ pub fn run(tool: Tool) -> ExitCode {
         }
         Tool::Validate(args) => match args.read.check() {
             Ok(()) => each_input(&args.input, &args.read, &mut out, |input, options, _| {
-                Ok(Shown::Validation(Box::new(time::ops::validate(input, options))))
+                Ok(Shown::Validation(Box::new(tsconv_time::ops::validate(input, options))))
             }),
             Err(error) => usage(&error),
         },
@@ -414,7 +420,7 @@ fn usage(error: &TimeError) -> ExitCode {
 
 fn now(args: &NowArgs, out: &mut impl Write) -> ExitCode {
     let language = args.locale.as_deref().unwrap_or_else(|| locale::english());
-    let report = time::current(Timestamp::now(), &args.zone, args.precision, language);
+    let report = tsconv_time::ops::current(Timestamp::now(), &args.zone, args.precision, language);
     let written = if args.json { write_json(out, &report) } else { write_report_table(out, &report, false) };
     finish(written, false)
 }
@@ -422,18 +428,20 @@ fn now(args: &NowArgs, out: &mut impl Write) -> ExitCode {
 /// `tsconv transitions`: one zone, or one per line of standard input.
 fn transitions(args: &TransitionsArgs, out: &mut impl Write) -> ExitCode {
     let now = Timestamp::now();
-    let show = |answer: &time::Transitions, out: &mut dyn Write| -> io::Result<()> {
+    let show = |answer: &tsconv_time::transitions::Transitions, out: &mut dyn Write| -> io::Result<()> {
         if args.json {
             serde_json::to_writer(&mut *out, answer)?;
             return out.write_all(b"\n");
         }
         for t in &answer.transitions {
-            let side = |s: &time::transitions::ZoneState| {
+            let side = |s: &tsconv_time::transitions::ZoneState| {
                 format!("{} {}{}", s.offset, s.abbreviation, if s.dst { " (DST)" } else { "" })
             };
             let window = match (&t.kind, &t.local) {
-                (time::transitions::TransitionKind::Gap, Some(w)) => format!("  skips {} to {}", w.start, w.end),
-                (time::transitions::TransitionKind::Fold, Some(w)) => format!("  repeats {} to {}", w.start, w.end),
+                (tsconv_time::transitions::TransitionKind::Gap, Some(w)) => format!("  skips {} to {}", w.start, w.end),
+                (tsconv_time::transitions::TransitionKind::Fold, Some(w)) => {
+                    format!("  repeats {} to {}", w.start, w.end)
+                }
                 _ => String::new(),
             };
             writeln!(out, "{}  {:<10} {} -> {}{window}", t.at, t.kind.name(), side(&t.before), side(&t.after))?;
@@ -492,9 +500,9 @@ fn diff(args: &DiffArgs, out: &mut impl Write) -> ExitCode {
     };
     each_input(lines, &args.read, out, |input, options, _| {
         let (from, to) = if line_is_from { (input, Input::Text(other)) } else { (Input::Text(other), input) };
-        time::ops::diff(from, to, options, &settings)
+        tsconv_time::ops::diff(from, to, options, &settings)
             .map(|difference| Shown::Difference(Box::new(difference)))
-            .map_err(|(_, error)| error)
+            .map_err(|failure| failure.error)
     })
 }
 
@@ -711,11 +719,13 @@ fn write_formatted_table(out: &mut impl Write, formatted: &Formatted) -> io::Res
             _ => row(out, format.name(), value)?,
         }
     }
-    for ((style, code), preview) in time::DiscordStyle::ALL.iter().zip(&p.discord.0).zip(&p.discord_preview.0) {
+    for ((style, code), preview) in
+        tsconv_time::discord::DiscordStyle::ALL.iter().zip(&p.discord.0).zip(&p.discord_preview.0)
+    {
         row(out, &format!("discord {}", style.code()), format_args!("{code:<20}{preview}"))?;
     }
     let epochs = Epoch::WRITTEN.map(Epoch::preset_name).into_iter().zip(&p.epochs);
-    let ids = time::id::IdFormat::ALL.map(time::id::IdFormat::name).into_iter().zip(&p.ids);
+    let ids = tsconv_time::id::IdFormat::ALL.map(tsconv_time::id::IdFormat::name).into_iter().zip(&p.ids);
     for (name, value) in epochs.chain(ids) {
         // Written wider than a row's label: the ID names are long.
         writeln!(out, "{name:<18}{}", value.as_deref().unwrap_or("-"))?;
@@ -724,7 +734,7 @@ fn write_formatted_table(out: &mut impl Write, formatted: &Formatted) -> io::Res
 }
 
 /// An ID's fields, one row each.
-fn write_id_fields(out: &mut impl Write, id: Option<&crate::answer::IdFields>) -> io::Result<()> {
+fn write_id_fields(out: &mut impl Write, id: Option<&tsconv_time::id::IdFields>) -> io::Result<()> {
     for (name, value) in id.map(|id| id.0.as_slice()).unwrap_or_default() {
         row(out, name, value)?;
     }

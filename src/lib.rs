@@ -1,25 +1,19 @@
-//! tsconv: a timestamp service and command-line tool.
+//! tsconv: a timestamp service and command-line tool, the faces of the time
+//! engine [`tsconv_time`].
 //!
 //! Converts Unix timestamps (seconds, milliseconds, microseconds,
 //! nanoseconds — stated or detected) and date strings to ISO 8601,
 //! RFC 3339, HTTP dates and any IANA time zone, exactly to the nanosecond.
 //!
-//! - [`time`]: the engine, with no HTTP types (used by both faces).
-//! - [`answer`]: the shapes of its answers, with their OpenAPI schemas.
+//! - [`config`]: how the server runs (flags, environment, defaults) and the
+//!   bounds of a request's head: a leaf every other module may read.
 //! - [`http`]: the REST API; [`http::app`] builds its router and
-//!   [`http::openapi()`] its OpenAPI document.
-//! - [`server`]: configuration, the accept loop, graceful shutdown.
+//!   [`http::openapi()`] its OpenAPI document; [`http::access`] holds API
+//!   keys and rate limits.
+//! - [`serve`]: the socket, connections, graceful shutdown, logging, metrics.
 //! - [`cli`]: the command line.
-//! - [`keys`], [`ratelimit`], [`metrics`]: API keys, rate limits, Prometheus.
 
-pub mod answer;
 pub mod cli;
-pub mod connection;
+pub mod config;
 pub mod http;
-pub mod json;
-pub mod keys;
-pub mod logging;
-pub mod metrics;
-pub mod ratelimit;
-pub mod server;
-pub mod time;
+pub mod serve;

@@ -21,7 +21,7 @@ fn main() -> ExitCode {
 }
 
 fn serve(args: &ServeArgs) -> ExitCode {
-    tsconv::logging::init(args.log_format);
+    tsconv::serve::logging::init(args.log_format);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -29,7 +29,7 @@ fn serve(args: &ServeArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match runtime.block_on(tsconv::server::run(args.config.clone())) {
+    match runtime.block_on(tsconv::serve::server::run(args.config.clone())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             tracing::error!("tsconv: {error}");

@@ -4,7 +4,11 @@
 
 use jiff::Timestamp;
 use libfuzzer_sys::fuzz_target;
-use tsconv::time::{DiscordStyle, Format, Precision, View, Zone};
+use tsconv_time::discord::DiscordStyle;
+use tsconv_time::render::Format;
+use tsconv_time::precision::Precision;
+use tsconv_time::render::View;
+use tsconv_time::zone::Zone;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -5,9 +5,16 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tsconv::time::render::in_unit;
-use tsconv::time::epoch::{Epoch, Snowflake};
-use tsconv::time::{Disambiguation, Input, Precision, ReadOptions, View, Zone, read};
+use tsconv_time::render::in_unit;
+use tsconv_time::epoch::Epoch;
+use tsconv_time::id::Snowflake;
+use tsconv_time::local::Disambiguation;
+use tsconv_time::input::Input;
+use tsconv_time::precision::Precision;
+use tsconv_time::input::ReadOptions;
+use tsconv_time::render::View;
+use tsconv_time::zone::Zone;
+use tsconv_time::input::read;
 
 const ZONES: &[&str] =
     &["UTC", "America/New_York", "Australia/Sydney", "Asia/Kolkata", "Pacific/Chatham", "+14:00", "-09:30"];
@@ -36,7 +43,7 @@ fuzz_target!(|data: &[u8]| {
         disambiguation,
         epoch,
         patterns: if *e as usize % 16 == 15 { &patterns } else { &[] },
-        ..ReadOptions::new(&zone, jiff::Timestamp::UNIX_EPOCH)
+        ..ReadOptions::defaults(&zone, jiff::Timestamp::UNIX_EPOCH)
     };
     for input in [Input::Text(&text), Input::Number(&text)] {
         let Ok(reading) = read(input, &options) else { continue };
@@ -51,7 +58,7 @@ fuzz_target!(|data: &[u8]| {
         for rendered in [view.rfc3339(), view.rfc9557()] {
             let back = read(
                 Input::Text(&rendered),
-                &ReadOptions::new(&zone, jiff::Timestamp::UNIX_EPOCH),
+                &ReadOptions::defaults(&zone, jiff::Timestamp::UNIX_EPOCH),
             )
             .unwrap_or_else(|e| panic!("{rendered:?} does not read back: {e}"));
             assert_eq!(back.instant.as_nanosecond(), floored, "{text:?} -> {rendered:?}");

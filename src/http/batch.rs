@@ -2,9 +2,9 @@
 //! item never fails the batch.
 
 use serde::Serialize;
+use tsconv_time::json::{Json, WriteJson};
 
 use super::error::ApiError;
-use crate::json::{Json, WriteJson};
 
 /// The `data` of convert, validate, format, add, round and diff: one
 /// result, or a batch.
@@ -135,7 +135,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::answer::{Report, arbitrary};
+    use tsconv_time::arbitrary;
+    use tsconv_time::ops::Report;
 
     fn item() -> impl Strategy<Value = Item<Report>> {
         prop_oneof![
@@ -152,7 +153,7 @@ mod tests {
         fn a_batch_is_written_as_serde_json_writes_it(items in vec(item(), 0..6), one in arbitrary::report()) {
             let failed = items.iter().filter(|item| matches!(item, Item::Failed { .. })).count();
             for answer in [OneOrBatch::Batch(Batch { count: items.len(), failed, results: items }), OneOrBatch::One(one)] {
-                let written = crate::json::to_vec(&answer).expect("hand-written JSON cannot fail");
+                let written = tsconv_time::json::to_vec(&answer).expect("hand-written JSON cannot fail");
                 prop_assert_eq!(String::from_utf8(written), String::from_utf8(serde_json::to_vec(&answer).expect("serializable")));
             }
         }

@@ -4,8 +4,7 @@ use axum::body::Body;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-
-use crate::json::{Json, WriteJson};
+use tsconv_time::json::{Json, WriteJson};
 
 /// The media type of every response body.
 pub const JSON: &str = "application/json; charset=utf-8";
@@ -78,7 +77,7 @@ mod tests {
     use proptest::test_runner::TestRunner;
 
     use super::*;
-    use crate::answer::arbitrary;
+    use tsconv_time::arbitrary;
 
     #[tokio::test]
     async fn a_success_is_the_envelope_serde_json_writes() {

@@ -4,12 +4,12 @@
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use tsconv_time::error::TimeError;
+use tsconv_time::input::MAX_INPUT_CHARS;
+use tsconv_time::ops::{Failure, Operand};
 
 use super::envelope::{Envelope, json_response};
-use super::extract::MAX_PARAMS;
-use super::params::{self, MAX_BATCH};
-use crate::time::TimeError;
-use crate::time::input::MAX_INPUT_CHARS;
+use super::limits::{MAX_BATCH, MAX_PARAMS};
 
 /// A failed request, as data: its words are written once, in
 /// [`ApiError::message`], and its status, code and parameter follow from
@@ -65,6 +65,8 @@ pub enum ApiError {
     UnknownParameter {
         name: String,
         accepted: &'static [&'static str],
+        /// Whether another endpoint takes a parameter of this name.
+        elsewhere: bool,
     },
     /// Both one input (`timestamp`, or `from` and `to`) and a batch
     /// (`timestamps`, or `pairs`).
@@ -148,6 +150,20 @@ impl ApiError {
     /// An error in one of the settings: the variant names the parameter.
     pub fn time(error: TimeError) -> ApiError {
         ApiError::Time { error, input: None }
+    }
+
+    /// An error of an operation with several operands, on the parameter
+    /// that names the operand: the one place an operand meets its name.
+    pub fn failed(Failure { operand, error }: Failure) -> ApiError {
+        let param = match operand {
+            Operand::Input => "timestamp",
+            Operand::Duration => "duration",
+            Operand::Unit => "unit",
+            Operand::Format => "format",
+            Operand::From => "from",
+            Operand::To => "to",
+        };
+        ApiError::Time { error, input: Some(param) }
     }
 
     /// An error reading or writing the input sent as `param`.
@@ -250,11 +266,11 @@ impl ApiError {
                 format!("a pair has no {missing}: each pair is an object with from and to")
             }
             ApiError::PairKey { name } => format!("a pair holds from and to, not {name:?}"),
-            ApiError::UnknownParameter { name, accepted } => {
+            ApiError::UnknownParameter { name, accepted, elsewhere } => {
                 let mut message = format!("unknown parameter {name:?}");
-                if let Some(suggestion) = params::suggestion(name, accepted) {
+                if let Some(suggestion) = suggestion(name, accepted) {
                     message.push_str(&format!(": did you mean {suggestion}?"));
-                } else if params::is_known_elsewhere(&name.to_ascii_lowercase()) {
+                } else if *elsewhere {
                     message.push_str(" for this endpoint");
                 }
                 message.push_str(&format!("; this endpoint accepts {}", accepted.join(", ")));
@@ -330,9 +346,10 @@ impl ApiError {
                 TimeError::InvalidInputFormat { .. } => "input_format",
                 TimeError::InvalidEpoch { .. } => "epoch",
                 TimeError::InvalidDuration { .. } => "duration",
-                TimeError::InvalidUnit { param, .. }
-                | TimeError::InvalidRoundingMode { param, .. }
-                | TimeError::InvalidIncrement { param, .. } => param,
+                TimeError::InvalidUnit { setting, .. }
+                | TimeError::InvalidRoundingMode { setting, .. }
+                // Each parameter of round and diff is named as SPEC 9 names its setting.
+                | TimeError::InvalidIncrement { setting, .. } => setting.name(),
                 TimeError::UnitsOutOfOrder { .. } | TimeError::DoesNotFit { .. } => "largest_unit",
                 TimeError::InvalidOverflow { .. } => "overflow",
                 TimeError::InvalidWeekStart { .. } => "week_start",
@@ -367,7 +384,7 @@ impl IntoResponse for ApiError {
                 _ => None,
             },
             suggestion: match &self {
-                ApiError::UnknownParameter { name, accepted } => params::suggestion(name, accepted),
+                ApiError::UnknownParameter { name, accepted, .. } => suggestion(name, accepted),
                 _ => None,
             },
             position: match &self {
@@ -397,4 +414,24 @@ impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message())
     }
+}
+
+impl ApiError {
+    /// The error for a parameter name that no field of the endpoint's
+    /// struct has (whether another endpoint takes it is filled in by the
+    /// extractor, which knows them all).
+    pub fn unknown_parameter(name: &str, accepted: &'static [&'static str]) -> ApiError {
+        ApiError::UnknownParameter { name: name.chars().take(64).collect(), accepted, elsewhere: false }
+    }
+}
+
+/// The parameter an unknown name probably meant, among `accepted`.
+fn suggestion(name: &str, accepted: &[&'static str]) -> Option<&'static str> {
+    let lower = name.to_ascii_lowercase();
+    accepted
+        .iter()
+        .map(|candidate| (strsim::jaro_winkler(&lower, candidate), *candidate))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, candidate)| candidate)
 }

@@ -14,20 +14,12 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 
 use super::error::ApiError;
+use super::limits::{BODY_LIMIT, MAX_PARAMS};
 
 /// The parameters that may repeat in a query string or form body, each
 /// repetition an item of a list: a batch (`timestamps`, `pairs`), and the
 /// patterns of `input_format`.
 const LIST_PARAMS: [&str; 3] = ["timestamps", "pairs", "input_format"];
-
-/// The most parameters a request may carry, counted across the query string
-/// and the body (a batch is one parameter). Every endpoint takes far fewer;
-/// the cap keeps the duplicate checks, which compare each name with those
-/// before it, bounded whatever the request's size.
-pub const MAX_PARAMS: usize = 64;
-
-/// The largest request body accepted (SPEC 5).
-pub const BODY_LIMIT: usize = 64 * 1024;
 
 /// Refused bodies up to this size are read and dropped before the 413,
 /// for at most this long.
@@ -284,7 +276,7 @@ impl<'de> Deserializer<'de> for ParamsDeserializer {
         visitor: V,
     ) -> Result<V::Value, ParamError> {
         if let Some((name, _)) = self.0.0.iter().find(|(name, _)| !fields.contains(&name.as_str())) {
-            return Err(ParamError(super::params::unknown_parameter(name, fields)));
+            return Err(ParamError(ApiError::unknown_parameter(name, fields)));
         }
         visitor.visit_map(Entries { entries: self.0.0.into_iter(), fields, value: None })
     }

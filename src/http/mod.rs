@@ -1,84 +1,30 @@
-//! The web layer: extract parameters, call [`crate::time`], wrap the answer
+//! The web layer: extract parameters, call [`tsconv_time`], wrap the answer
 //! in the envelope. [`app`] builds the whole router in one place.
 
+pub mod access;
 pub mod batch;
 pub mod envelope;
 pub mod error;
 pub mod extract;
+pub mod limits;
+pub mod metrics;
 pub mod middleware;
 pub mod openapi;
 pub mod params;
 pub mod routes;
 pub mod schema;
+pub mod state;
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+pub use state::{AppState, Clock};
 
 use axum::Router;
 use axum::middleware::{from_fn, from_fn_with_state};
-use jiff::Timestamp;
 use utoipa::OpenApi;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 use utoipa_axum::routes;
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::keys::Keys;
-use crate::ratelimit::Limiter;
-
 use routes::{arithmetic, fallback, health, locales, playground, timestamp, timezones};
-
-/// Where "now" comes from: the system clock, or a fixed instant in tests.
-#[derive(Clone, Copy, Debug, Default)]
-pub enum Clock {
-    #[default]
-    System,
-    Fixed(Timestamp),
-}
-
-impl Clock {
-    pub fn now(self) -> Timestamp {
-        match self {
-            Clock::System => Timestamp::now(),
-            Clock::Fixed(instant) => instant,
-        }
-    }
-}
-
-/// What the handlers and layers share; cheap to clone.
-#[derive(Clone, Debug)]
-pub struct AppState {
-    pub clock: Clock,
-    /// API keys, when they are on.
-    pub keys: Option<Arc<Keys>>,
-    /// The rate limiter, unless limits are off.
-    pub limiter: Option<Arc<Limiter>>,
-    /// Take the client from `X-Forwarded-For` (behind a trusted proxy).
-    pub trust_proxy: bool,
-    /// One log line per request (`--access-log`).
-    pub access_log: bool,
-    pub request_timeout: Duration,
-    /// Set when shutdown begins: `/readyz` answers 503.
-    pub draining: Arc<AtomicBool>,
-    /// Turns to compute a batch: see [`batch::BATCHES_AT_ONCE`].
-    pub batches: Arc<tokio::sync::Semaphore>,
-}
-
-impl Default for AppState {
-    /// No keys, no rate limit, the system clock.
-    fn default() -> Self {
-        AppState {
-            clock: Clock::System,
-            keys: None,
-            limiter: None,
-            trust_proxy: false,
-            access_log: false,
-            request_timeout: crate::server::Config::default().request_timeout,
-            draining: Arc::default(),
-            batches: Arc::new(tokio::sync::Semaphore::new(batch::BATCHES_AT_ONCE)),
-        }
-    }
-}
 
 /// The API routes under `prefix` (they are served both at `/api` and at
 /// `/api/v1`), each behind the rate limit and the API key. (With neither
@@ -103,7 +49,7 @@ fn api(prefix: &str, state: &AppState) -> OpenApiRouter<AppState> {
     if state.keys.is_none() && state.limiter.is_none() {
         return routes;
     }
-    routes.route_layer(from_fn_with_state(state.clone(), middleware::api_access))
+    routes.route_layer(from_fn_with_state(state.clone(), access::layer::api_access))
 }
 
 /// A route documented at its own path but routed at `axum_path`.
@@ -134,7 +80,7 @@ fn under(prefix: &str, (schemas, paths, router): UtoipaMethodRouter<AppState>) -
 fn routes(state: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let mut metrics = OpenApiRouter::new().routes(routes!(health::metrics));
     if state.keys.is_some() {
-        metrics = metrics.route_layer(from_fn_with_state(state.clone(), middleware::key_only));
+        metrics = metrics.route_layer(from_fn_with_state(state.clone(), access::layer::key_only));
     }
     let (router, doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(api("/api", state))
@@ -165,7 +111,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 
 /// The whole application: every route, fallback and layer.
 pub fn app(state: AppState) -> Router {
-    crate::metrics::handle();
+    crate::http::metrics::handle();
     let (router, doc) = routes(&state);
     router
         .merge(docs(doc))

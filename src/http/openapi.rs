@@ -13,8 +13,8 @@ use utoipa::openapi::{ContentBuilder, HeaderBuilder, OpenApi as Document, RefOr,
 use utoipa::{IntoResponses, Modify, OpenApi, PartialSchema};
 
 use super::envelope::Envelope;
-use super::extract::BODY_LIMIT;
-use crate::server::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
+use super::limits::BODY_LIMIT;
+use crate::config::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
 
 /// The document's frame: info, tags, security schemes.
 #[derive(OpenApi)]
@@ -105,7 +105,7 @@ pub fn finish(mut doc: Document) -> Document {
         // `Totals<D>` is generic (numbers in `totals`, strings in
         // `totals_text`), and utoipa does not collect the schema of a type
         // argument: the decimals' schema is registered here.
-        components.schemas.entry("Decimal".to_owned()).or_insert_with(crate::answer::Decimal::schema);
+        components.schemas.entry("Decimal".to_owned()).or_insert_with(tsconv_time::arithmetic::Decimal::schema);
         for (name, alternatives, always) in NEEDS {
             if let Some(body) = components.schemas.remove(name) {
                 components.schemas.insert(name.to_owned(), requiring(body, alternatives, always));
@@ -216,7 +216,7 @@ fn common_errors(builder: ResponsesBuilder) -> ResponsesBuilder {
             error_response(
                 &format!(
                     "The request took longer than the server's limit (`--request-timeout`, default {} s)",
-                    crate::server::Config::default().request_timeout.as_secs()
+                    crate::config::Config::default().request_timeout.as_secs()
                 ),
                 "40800 request_timeout",
             ),

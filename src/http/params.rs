@@ -16,18 +16,23 @@ use jiff::{Span, Timestamp};
 use serde::Deserialize;
 use serde::de::{self, Deserializer};
 use serde_json::Value;
+use tsconv_time::arithmetic::{self, DiffSettings, Overflow, RoundTo, RoundingMode};
+use tsconv_time::epoch::Epoch;
+use tsconv_time::error::Setting;
+use tsconv_time::input::{Input, MAX_INPUT_CHARS, ReadOptions, ReadSettings, check_input_formats};
+use tsconv_time::local::Disambiguation;
+use tsconv_time::locale::{self, Localizer};
+use tsconv_time::precision::Precision;
+use tsconv_time::render::Format;
+use tsconv_time::transitions;
+use tsconv_time::unit::TimeUnit;
+use tsconv_time::zone::Zone;
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::ApiError;
 use super::extract::{RawParams, fields_of, json_type};
+use super::limits::MAX_BATCH;
 use super::schema;
-use crate::time::arithmetic::{self, DiffSettings, Overflow, RoundTo, RoundingMode, TimeUnit};
-use crate::time::input::{MAX_INPUT_CHARS, check_input_formats};
-use crate::time::locale::{self, Localizer};
-use crate::time::{Disambiguation, Epoch, Format, Input, Precision, ReadOptions, Zone, transitions};
-
-/// The most items one batch may hold (SPEC 4.5).
-pub const MAX_BATCH: usize = 1000;
 
 /// Parameters of current.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -382,7 +387,8 @@ impl TransitionsParams {
         let instant = |text: &Option<String>, param: &'static str| -> Result<Option<Timestamp>, ApiError> {
             let Some(text) = text else { return Ok(None) };
             let input = text_input(text, param)?;
-            let reading = crate::time::read(input, &ReadOptions::new(&zone, now)).map_err(ApiError::input(param))?;
+            let reading =
+                tsconv_time::input::read(input, &ReadOptions::defaults(&zone, now)).map_err(ApiError::input(param))?;
             Ok(Some(reading.instant))
         };
         let from = instant(&self.from, "from")?;
@@ -457,7 +463,7 @@ static ALL_PARAMS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
 });
 
 /// Whether some endpoint accepts a parameter of this (lowercase) name.
-pub fn is_known_elsewhere(name: &str) -> bool {
+fn is_known_elsewhere(name: &str) -> bool {
     ALL_PARAMS.binary_search(&name).is_ok()
 }
 
@@ -469,7 +475,13 @@ impl<S: Send + Sync, T: de::DeserializeOwned> FromRequest<S> for Params<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        RawParams::from_request(request, state).await?.parse().map(Params)
+        RawParams::from_request(request, state).await?.parse().map(Params).map_err(|error| match error {
+            ApiError::UnknownParameter { name, accepted, .. } => {
+                let elsewhere = is_known_elsewhere(&name.to_ascii_lowercase());
+                ApiError::UnknownParameter { name, accepted, elsewhere }
+            }
+            other => other,
+        })
     }
 }
 
@@ -514,77 +526,136 @@ pub enum Inputs<I> {
     Many(Vec<Result<I, ApiError>>),
 }
 
-/// How inputs are read: the owned parts of [`ReadOptions`].
-#[derive(Debug)]
-pub struct Reading {
-    pub zone: Zone,
-    pub precision: Option<Precision>,
-    pub disambiguation: Disambiguation,
-    pub epoch: Option<Epoch>,
-    pub patterns: Vec<String>,
-    /// The language of the answer's texts (`locale`; English by default).
-    pub language: Arc<Localizer>,
-}
-
-/// The [`HowToRead`] of a parameter struct that has its five fields.
-macro_rules! how_to_read {
-    ($params:expr) => {
-        HowToRead {
-            timezone: $params.timezone.as_deref(),
-            precision: $params.precision.as_deref(),
-            disambiguation: $params.disambiguation.as_deref(),
-            epoch: $params.epoch.as_deref(),
-            input_format: $params.input_format.as_ref(),
-        }
-    };
-}
-
-/// The format asked for by `format`, `pattern` and `style`, if any.
-macro_rules! format_asked {
-    ($params:expr) => {
-        Format::parse($params.format.as_deref(), $params.pattern.as_deref(), $params.style.as_deref())
-            .map_err(ApiError::time)
-    };
-}
-
 /// The parameters that say how inputs are read, as sent.
-struct HowToRead<'a> {
+pub struct HowToRead<'a> {
     timezone: Option<&'a str>,
     precision: Option<&'a str>,
     disambiguation: Option<&'a str>,
     epoch: Option<&'a str>,
     input_format: Option<&'a Value>,
+    /// `locale`, on the endpoints that write human-readable texts.
+    locale: Option<&'a str>,
 }
 
-impl Reading {
-    fn new(sent: HowToRead<'_>) -> Result<Self, ApiError> {
-        Ok(Reading {
+/// An endpoint's parameters that say how its inputs are read: each
+/// parameter struct that reads inputs implements it, and so reads them the
+/// same way.
+trait ReadsInputs {
+    /// The parameters, as sent.
+    fn how_to_read(&self) -> HowToRead<'_>;
+
+    /// How to read the inputs: each sent value read, the rest at its
+    /// default (English where no `locale` is sent).
+    fn read_settings(&self) -> Result<ReadSettings, ApiError> {
+        let sent = self.how_to_read();
+        Ok(ReadSettings {
             zone: zone(sent.timezone)?,
-            precision: self::precision(sent.precision)?,
+            precision: precision(sent.precision)?,
             disambiguation: sent
                 .disambiguation
                 .map_or(Ok(Disambiguation::default()), str::parse)
                 .map_err(ApiError::time)?,
             epoch: sent.epoch.map_or(Ok(None), Epoch::parse).map_err(ApiError::time)?,
             patterns: sent.input_format.map_or(Ok(Vec::new()), input_formats)?,
-            language: Arc::clone(locale::english_shared()),
+            language: language(sent.locale)?,
         })
     }
+}
 
-    /// The same, its answers in `locale` when one is sent.
-    fn speaking(self, locale: Option<&str>) -> Result<Self, ApiError> {
-        Ok(Reading { language: language(locale)?, ..self })
+/// An endpoint's parameters that ask for an output format (`format`,
+/// `pattern`, `style`).
+trait AsksFormat {
+    /// `format`, `pattern` and `style`, as sent.
+    fn format_sent(&self) -> [Option<&str>; 3];
+
+    /// The format asked for, if any.
+    fn format_asked(&self) -> Result<Option<Format>, ApiError> {
+        let [format, pattern, style] = self.format_sent();
+        Format::parse(format, pattern, style).map_err(ApiError::time)
     }
+}
 
-    pub fn options(&self, now: Timestamp) -> ReadOptions<'_> {
-        ReadOptions {
-            precision: self.precision,
-            disambiguation: self.disambiguation,
-            epoch: self.epoch,
-            patterns: &self.patterns,
-            language: &self.language,
-            ..ReadOptions::new(&self.zone, now)
+impl ReadsInputs for TimestampParams {
+    fn how_to_read(&self) -> HowToRead<'_> {
+        HowToRead {
+            timezone: self.timezone.as_deref(),
+            precision: self.precision.as_deref(),
+            disambiguation: self.disambiguation.as_deref(),
+            epoch: self.epoch.as_deref(),
+            input_format: self.input_format.as_ref(),
+            locale: self.locale.as_deref(),
         }
+    }
+}
+
+impl ReadsInputs for ValidateParams {
+    /// Validate writes no human-readable text: it takes no `locale`.
+    fn how_to_read(&self) -> HowToRead<'_> {
+        HowToRead {
+            timezone: self.timezone.as_deref(),
+            precision: self.precision.as_deref(),
+            disambiguation: self.disambiguation.as_deref(),
+            epoch: self.epoch.as_deref(),
+            input_format: self.input_format.as_ref(),
+            locale: None,
+        }
+    }
+}
+
+impl ReadsInputs for AddParams {
+    fn how_to_read(&self) -> HowToRead<'_> {
+        HowToRead {
+            timezone: self.timezone.as_deref(),
+            precision: self.precision.as_deref(),
+            disambiguation: self.disambiguation.as_deref(),
+            epoch: self.epoch.as_deref(),
+            input_format: self.input_format.as_ref(),
+            locale: self.locale.as_deref(),
+        }
+    }
+}
+
+impl ReadsInputs for RoundParams {
+    fn how_to_read(&self) -> HowToRead<'_> {
+        HowToRead {
+            timezone: self.timezone.as_deref(),
+            precision: self.precision.as_deref(),
+            disambiguation: self.disambiguation.as_deref(),
+            epoch: self.epoch.as_deref(),
+            input_format: self.input_format.as_ref(),
+            locale: self.locale.as_deref(),
+        }
+    }
+}
+
+impl ReadsInputs for DiffParams {
+    fn how_to_read(&self) -> HowToRead<'_> {
+        HowToRead {
+            timezone: self.timezone.as_deref(),
+            precision: self.precision.as_deref(),
+            disambiguation: self.disambiguation.as_deref(),
+            epoch: self.epoch.as_deref(),
+            input_format: self.input_format.as_ref(),
+            locale: self.locale.as_deref(),
+        }
+    }
+}
+
+impl AsksFormat for TimestampParams {
+    fn format_sent(&self) -> [Option<&str>; 3] {
+        [self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref()]
+    }
+}
+
+impl AsksFormat for AddParams {
+    fn format_sent(&self) -> [Option<&str>; 3] {
+        [self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref()]
+    }
+}
+
+impl AsksFormat for RoundParams {
+    fn format_sent(&self) -> [Option<&str>; 3] {
+        [self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref()]
     }
 }
 
@@ -634,10 +705,10 @@ impl TimestampParams {
     }
 
     /// The inputs, how to read them, and the format asked for.
-    pub fn read(&self) -> Result<(Inputs<Input<'_>>, Reading, Option<Format>), ApiError> {
+    pub fn read(&self) -> Result<(Inputs<Input<'_>>, ReadSettings, Option<Format>), ApiError> {
         let inputs = inputs(&self.timestamp, &self.timestamps)?;
-        let reading = Reading::new(how_to_read!(self))?.speaking(self.locale.as_deref())?;
-        let format = format_asked!(self)?;
+        let reading = self.read_settings()?;
+        let format = self.format_asked()?;
         Ok((inputs, reading, format))
     }
 }
@@ -649,9 +720,9 @@ impl ValidateParams {
     }
 
     /// The inputs and how to read them.
-    pub fn read(&self) -> Result<(Inputs<Input<'_>>, Reading), ApiError> {
+    pub fn read(&self) -> Result<(Inputs<Input<'_>>, ReadSettings), ApiError> {
         let inputs = inputs(&self.timestamp, &self.timestamps)?;
-        let reading = Reading::new(how_to_read!(self))?;
+        let reading = self.read_settings()?;
         Ok((inputs, reading))
     }
 }
@@ -664,12 +735,12 @@ impl AddParams {
 
     /// The inputs, how to read them, the duration and overflow rule, and
     /// the format asked for.
-    pub fn read(&self) -> Result<(Inputs<Input<'_>>, Reading, Addend, Option<Format>), ApiError> {
+    pub fn read(&self) -> Result<(Inputs<Input<'_>>, ReadSettings, Addend, Option<Format>), ApiError> {
         let duration = self.duration.as_deref().ok_or(ApiError::MissingParameter { param: "duration" })?;
         let duration = arithmetic::parse_duration(duration).map_err(ApiError::time)?;
         let overflow = self.overflow.as_deref().map_or(Ok(Overflow::default()), str::parse).map_err(ApiError::time)?;
-        let format = format_asked!(self)?;
-        let reading = Reading::new(how_to_read!(self))?.speaking(self.locale.as_deref())?;
+        let format = self.format_asked()?;
+        let reading = self.read_settings()?;
         Ok((inputs(&self.timestamp, &self.timestamps)?, reading, Addend { duration, overflow }, format))
     }
 }
@@ -681,16 +752,17 @@ impl RoundParams {
     }
 
     /// The inputs, how to read them, what to round to, and the format asked for.
-    pub fn read(&self) -> Result<(Inputs<Input<'_>>, Reading, RoundTo, Option<Format>), ApiError> {
+    pub fn read(&self) -> Result<(Inputs<Input<'_>>, ReadSettings, RoundTo, Option<Format>), ApiError> {
         let unit = self.unit.as_deref().ok_or(ApiError::MissingParameter { param: "unit" })?;
-        let unit = TimeUnit::parse(unit, &TimeUnit::ALL, "unit").map_err(ApiError::time)?;
-        let mode = self.mode.as_deref().map_or(Ok(RoundingMode::Floor), |mode| RoundingMode::parse(mode, "mode"));
+        let unit = TimeUnit::parse(unit, &TimeUnit::ALL, Setting::Unit).map_err(ApiError::time)?;
+        let mode =
+            self.mode.as_deref().map_or(Ok(RoundingMode::Floor), |mode| RoundingMode::parse(mode, Setting::Mode));
         let week_start = self.week_start.as_deref().map_or(Ok(Weekday::Monday), arithmetic::parse_weekday);
         let increment = whole_number(self.increment.as_ref(), "increment")?;
         let to = RoundTo::new(unit, mode.map_err(ApiError::time)?, increment, week_start.map_err(ApiError::time)?)
             .map_err(ApiError::time)?;
-        let format = format_asked!(self)?;
-        let reading = Reading::new(how_to_read!(self))?.speaking(self.locale.as_deref())?;
+        let format = self.format_asked()?;
+        let reading = self.read_settings()?;
         Ok((inputs(&self.timestamp, &self.timestamps)?, reading, to, format))
     }
 }
@@ -702,7 +774,7 @@ impl DiffParams {
     }
 
     /// The pairs of inputs, how to read them, and how to balance and round.
-    pub fn read(&self) -> Result<(Inputs<Pair<'_>>, Reading, DiffSettings), ApiError> {
+    pub fn read(&self) -> Result<(Inputs<Pair<'_>>, ReadSettings, DiffSettings), ApiError> {
         let increment = whole_number(self.rounding_increment.as_ref(), "rounding_increment")?;
         let settings = DiffSettings::new(
             self.largest_unit.as_deref(),
@@ -711,7 +783,7 @@ impl DiffParams {
             increment,
         )
         .map_err(ApiError::time)?;
-        let reading = Reading::new(how_to_read!(self))?.speaking(self.locale.as_deref())?;
+        let reading = self.read_settings()?;
         let sent = self.from.is_sent() || self.to.is_sent();
         let one = match (self.from.value(), self.to.value()) {
             (None, None) => None,
@@ -811,20 +883,4 @@ pub fn text_input<'a>(text: &'a str, param: &'static str) -> Result<Input<'a>, A
         return Err(ApiError::InputTooLong { param, chars });
     }
     Ok(Input::Text(text))
-}
-
-/// The parameter an unknown name probably meant, among `accepted`.
-pub fn suggestion(name: &str, accepted: &[&'static str]) -> Option<&'static str> {
-    let lower = name.to_ascii_lowercase();
-    accepted
-        .iter()
-        .map(|candidate| (strsim::jaro_winkler(&lower, candidate), *candidate))
-        .filter(|(score, _)| *score >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, candidate)| candidate)
-}
-
-/// The error for a parameter name that no field of the endpoint's struct has.
-pub fn unknown_parameter(name: &str, accepted: &'static [&'static str]) -> ApiError {
-    ApiError::UnknownParameter { name: name.chars().take(64).collect(), accepted }
 }

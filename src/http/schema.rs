@@ -3,23 +3,25 @@
 
 use utoipa::IntoParams;
 use utoipa::openapi::path::{Parameter, ParameterIn};
+
 use utoipa::openapi::schema::{
     AdditionalProperties, ArrayBuilder, ArrayItems, ObjectBuilder, OneOfBuilder, SchemaType, Type,
 };
 use utoipa::openapi::{RefOr, Schema};
 
-use super::params::MAX_BATCH;
-use crate::time::MAX_INPUT_FORMATS;
-use crate::time::arithmetic::{MAX_DURATION_CHARS, Overflow, RoundingMode, TimeUnit, WEEKDAYS};
-use crate::time::input::MAX_INPUT_CHARS;
-use crate::time::render::MAX_PATTERN_CHARS;
+use super::limits::MAX_BATCH;
+use tsconv_time::arithmetic::{MAX_DURATION_CHARS, Overflow, RoundingMode, WEEKDAYS};
+use tsconv_time::input::MAX_INPUT_CHARS;
+use tsconv_time::input::MAX_INPUT_FORMATS;
+use tsconv_time::render::MAX_PATTERN_CHARS;
+use tsconv_time::unit::TimeUnit;
 
 /// A time zone: a name of the bundled IANA database (matched ignoring
 /// case), `UTC`/`Z`, or a fixed offset `±HH`, `±HH:MM`, `±HHMM`,
 /// `±HH:MM:SS` of at most ±25:59:59: exactly what `Zone::parse` accepts.
 pub fn timezone() -> RefOr<Schema> {
     let mut names: Vec<&str> = vec!["UTC", "Z"];
-    names.extend(crate::time::zone::names().iter().filter(|name| **name != "UTC"));
+    names.extend(tsconv_time::zone::names().iter().filter(|name| **name != "UTC"));
     utoipa::openapi::schema::AnyOfBuilder::new()
         .item(
             ObjectBuilder::new()
@@ -53,7 +55,7 @@ pub fn timezone_or_null() -> RefOr<Schema> {
 pub fn locale() -> RefOr<Schema> {
     ObjectBuilder::new()
         .schema_type(Type::String)
-        .max_length(Some(crate::time::locale::MAX_TAG_CHARS))
+        .max_length(Some(tsconv_time::locale::MAX_TAG_CHARS))
         .examples(["de", "en-GB", "pt-BR", "zh-TW"])
         .description(Some(
             "The language of the human-readable texts (SPEC 10): a BCP 47 tag, any case, with CLDR fallback \
@@ -80,7 +82,7 @@ fn or_null(schema: RefOr<Schema>) -> RefOr<Schema> {
 /// The `precision` parameter.
 pub fn precision() -> RefOr<Schema> {
     one_of(
-        crate::time::Precision::SPELLINGS,
+        tsconv_time::precision::Precision::SPELLINGS,
         "Unit of numeric inputs and of `timestamp` in the answer (any case). Default: detected; `seconds` for current",
     )
 }
@@ -91,7 +93,7 @@ pub fn precision_or_null() -> RefOr<Schema> {
 
 /// The `format` parameter.
 pub fn format() -> RefOr<Schema> {
-    one_of(crate::time::Format::names(), "An output format (any case)")
+    one_of(tsconv_time::render::Format::names(), "An output format (any case)")
 }
 
 pub fn format_or_null() -> RefOr<Schema> {
@@ -101,7 +103,7 @@ pub fn format_or_null() -> RefOr<Schema> {
 /// The `style` parameter.
 pub fn style() -> RefOr<Schema> {
     one_of(
-        crate::time::DiscordStyle::ALL.map(crate::time::DiscordStyle::code),
+        tsconv_time::discord::DiscordStyle::ALL.map(tsconv_time::discord::DiscordStyle::code),
         "Discord style for `format=discord` (implies it); case matters. Default `f`",
     )
 }
@@ -113,7 +115,7 @@ pub fn style_or_null() -> RefOr<Schema> {
 /// The `disambiguation` parameter.
 pub fn disambiguation() -> RefOr<Schema> {
     one_of(
-        crate::time::Disambiguation::ALL.map(crate::time::Disambiguation::name),
+        tsconv_time::local::Disambiguation::ALL.map(tsconv_time::local::Disambiguation::name),
         "For a wall-clock time in a DST gap or fold (any case): `compatible` (default) takes the time after a gap \
          and the earlier of a fold, `earlier`, `later`, or `reject` (an `ambiguous_local_time` error)",
     )
@@ -125,7 +127,7 @@ pub fn disambiguation_or_null() -> RefOr<Schema> {
 
 /// The `epoch` parameter.
 pub fn epoch() -> RefOr<Schema> {
-    let names: Vec<&str> = crate::time::Epoch::names().filter(|name| *name != "snowflake:MS").collect();
+    let names: Vec<&str> = tsconv_time::epoch::Epoch::names().filter(|name| *name != "snowflake:MS").collect();
     utoipa::openapi::schema::AnyOfBuilder::new()
         .item(
             ObjectBuilder::new()
@@ -142,7 +144,7 @@ pub fn epoch() -> RefOr<Schema> {
         .description(Some(format!(
             "The epoch system of numeric inputs (SPEC 8.1; any case): {}. `snowflake:MS` is any Snowflake scheme \
              whose epoch is MS Unix milliseconds. Default `unix`",
-            crate::time::Epoch::names().collect::<Vec<_>>().join(", ")
+            tsconv_time::epoch::Epoch::names().collect::<Vec<_>>().join(", ")
         )))
         .examples([serde_json::json!("filetime"), serde_json::json!("discord")])
         .into()
@@ -399,11 +401,11 @@ pub fn transition_count() -> RefOr<Schema> {
     ObjectBuilder::new()
         .schema_type(Type::Integer)
         .minimum(Some(1))
-        .maximum(Some(crate::time::transitions::MAX_TRANSITIONS))
+        .maximum(Some(tsconv_time::transitions::MAX_TRANSITIONS))
         .description(Some(format!(
             "How many transitions to list, at most {} (default {})",
-            crate::time::transitions::MAX_TRANSITIONS,
-            crate::time::transitions::DEFAULT_TRANSITIONS
+            tsconv_time::transitions::MAX_TRANSITIONS,
+            tsconv_time::transitions::DEFAULT_TRANSITIONS
         )))
         .into()
 }
@@ -411,7 +413,7 @@ pub fn transition_count() -> RefOr<Schema> {
 /// `direction` of a zone's transitions.
 pub fn direction() -> RefOr<Schema> {
     one_of(
-        crate::time::transitions::Direction::ALL.map(crate::time::transitions::Direction::name),
+        tsconv_time::transitions::Direction::ALL.map(tsconv_time::transitions::Direction::name),
         "`next` (default): transitions after `from`, oldest first; `previous`: before it, newest first (any case)",
     )
 }
@@ -500,11 +502,11 @@ mod tests {
         let pattern = regex::Regex::new(OFFSET_PATTERN).unwrap();
         for text in ["+05", "-05:30", "+0530", "+05:30:15", "+053015", "-25:59:59", "+00", "+19:00"] {
             assert!(pattern.is_match(text), "{text}");
-            assert!(crate::time::Zone::parse(text).is_ok(), "{text}");
+            assert!(tsconv_time::zone::Zone::parse(text).is_ok(), "{text}");
         }
         for text in ["+5", "+26", "+05:60", "+0530:00", "+05:3", "05:00", "+05:30:00:00", "+05:", "+053"] {
             assert!(!pattern.is_match(text), "{text}");
-            assert!(crate::time::Zone::parse(text).is_err(), "{text}");
+            assert!(tsconv_time::zone::Zone::parse(text).is_err(), "{text}");
         }
     }
 }

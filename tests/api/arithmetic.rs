@@ -7,11 +7,13 @@
 
 use jiff::Timestamp;
 use serde_json::{Value, json};
-use tsconv::time::Zone;
-use tsconv::time::arithmetic::{self, Overflow, RoundTo, RoundingMode, TimeUnit};
+use tsconv_time::arithmetic::{self, Overflow, RoundTo, RoundingMode};
+use tsconv_time::unit::TimeUnit;
+use tsconv_time::zone::Zone;
 
-use crate::differential::{Rng, python, stream};
 use crate::helpers::{get, post_json, post_raw};
+use crate::oracle::{Rng, python, stream};
+
 // Eight zones with rich DST history: northern and southern DST, half-hour
 // DST (Lord Howe), DST that began at midnight (Sao Paulo), +12:45 (Chatham).
 use crate::transitions::ZONES;

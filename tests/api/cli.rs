@@ -303,3 +303,41 @@ fn locale_speaks_every_human_readable_output() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--locale does not apply"), "{}", stderr(&output));
 }
+
+/// Every table the CLI prints, whole: each command once, with the options
+/// that change its rows (a format, a locale, an ID, a gap, a batch on
+/// standard input, an invalid input). `now` reads the clock, so its table
+/// is the convert table of the same code path.
+#[test]
+fn every_table_is_pinned_whole() {
+    let runs: &[(&[&str], Option<&str>)] = &[
+        (&["convert", "1700000000", "--tz", "Europe/Berlin", "--format", "discord", "--style", "R"], None),
+        (&["convert", "1700000000000", "--locale", "de", "--tz", "Asia/Tokyo"], None),
+        (&["convert", "507f1f77bcf86cd799439011"], None),
+        (&["convert", "2024-03-10T02:30:00", "--tz", "America/New_York"], None),
+        (&["convert", "-", "--precision", "ms"], Some("0\n1700000000123\n")),
+        (&["format", "1700000000", "--tz", "America/New_York"], None),
+        (&["format", "1700000000", "--locale", "ja", "--tz", "Asia/Tokyo"], None),
+        (&["validate", "2023-11-14T22:13:20Z"], None),
+        (&["validate", "1700000000"], None),
+        (&["validate", "2023-02-30"], None),
+        (&["transitions", "Australia/Sydney", "--from", "2024-01-01T00:00:00Z", "--count", "2"], None),
+        (&["add", "2024-01-31T12:00:00Z", "P1M", "--tz", "Europe/Paris"], None),
+        (&["round", "2023-11-14T22:13:20.5Z", "--unit", "week", "--tz", "America/New_York"], None),
+        (&["diff", "2020-02-29T00:00:00Z", "2024-03-10T12:30:00Z", "--tz", "America/New_York"], None),
+    ];
+    let mut tables = String::new();
+    for (args, stdin) in runs {
+        let output = tsconv(args, *stdin);
+        tables.push_str(&format!("$ tsconv {} (exit {:?})\n", args.join(" "), output.status.code()));
+        tables.push_str(&stdout(&output));
+        tables.push('\n');
+    }
+    // The relative times are counted from the clock: each is checked for its
+    // shape and pinned as a mark.
+    let relative = regex::Regex::new(r"(?m)^(relative {4}|discord R   <t:1700000000:R> {4})(.+)$").unwrap();
+    for found in relative.captures_iter(&tables) {
+        assert!(["years ago", "年前"].iter().any(|ago| found[2].ends_with(ago)), "{}", &found[0]);
+    }
+    insta::assert_snapshot!("cli_tables", relative.replace_all(&tables, "${1}[relative to now]"));
+}

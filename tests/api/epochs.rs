@@ -9,12 +9,14 @@
 
 use jiff::Timestamp;
 use serde_json::{Value, json};
-use tsconv::time::epoch::Epoch;
-use tsconv::time::id::IdFormat;
-use tsconv::time::{Disambiguation, Input, ReadOptions, Zone, read};
+use tsconv_time::epoch::Epoch;
+use tsconv_time::id::IdFormat;
+use tsconv_time::input::{Input, ReadOptions, read};
+use tsconv_time::local::Disambiguation;
+use tsconv_time::zone::Zone;
 
-use crate::differential::{Rng, python, stream};
 use crate::helpers::{get, post_json};
+use crate::oracle::{Rng, python, stream};
 
 const PYTHON: &str = r#"
 import json, random, sys, uuid
@@ -187,7 +189,7 @@ fn ids_built_by_python_decode_to_their_time() {
     let instants = instants(2000);
     let answers = python_answers(&instants);
     let utc = Zone::utc();
-    let options = ReadOptions::new(&utc, Timestamp::UNIX_EPOCH);
+    let options = ReadOptions::defaults(&utc, Timestamp::UNIX_EPOCH);
     let mut decoded = std::collections::BTreeMap::<String, usize>::new();
     for (instant, answer) in instants.iter().zip(&answers) {
         for (kind, built) in answer["ids"].as_object().unwrap() {

@@ -410,7 +410,7 @@ impl serde::Serialize for Unencodable {
     }
 }
 
-tsconv::by_serde!(Unencodable);
+impl tsconv_time::json::BySerde for Unencodable {}
 
 /// Every line logged while a request is served carries its id, method,
 /// route and status (the `request` span); both 500 paths put the id in the

@@ -10,8 +10,8 @@ use jiff::Timestamp;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
+use tsconv::config::Config;
 use tsconv::http::{AppState, Clock, app};
-use tsconv::server::Config;
 
 /// The fixed "now" of in-process tests: 2026-11-18T11:06:40Z.
 pub const NOW: i64 = 1_795_000_000;
@@ -96,7 +96,7 @@ pub async fn spawn_app_with(state: AppState, config: Config) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {
-        tsconv::server::serve(listener, state, &config, std::future::pending()).await.unwrap();
+        tsconv::serve::server::serve(listener, state, &config, std::future::pending()).await.unwrap();
     });
     addr
 }

@@ -8,13 +8,13 @@
 
 use jiff::Timestamp;
 use serde_json::json;
-use tsconv::time::Zone;
-use tsconv::time::arithmetic::TimeUnit;
-use tsconv::time::locale::{DISCORD_LANGUAGES, LengthPreset, Localizer, Moment, RelativeUnit};
-use tsconv::time::render::DiscordStyle;
+use tsconv_time::discord::DiscordStyle;
+use tsconv_time::locale::{DISCORD_LANGUAGES, LengthPreset, Localizer, Moment, RelativeUnit};
+use tsconv_time::unit::TimeUnit;
+use tsconv_time::zone::Zone;
 
-use crate::differential::{Rng, stream};
 use crate::helpers::{get, post_json};
+use crate::oracle::{Rng, stream};
 
 /// For each line `tag zone seconds unit count`: the option sets behind
 /// SPEC 4.4's en-US examples, in Discord's order; `R` as

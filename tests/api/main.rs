@@ -1,16 +1,15 @@
 //! Integration tests of the HTTP API: in-process through `app().oneshot`,
-//! and over a real socket. Also the engine's property and differential tests.
+//! and over a real socket. The engine's own property, differential and
+//! conformance tests are in `crates/tsconv-time/tests/engine`.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
 mod arithmetic;
 mod batch;
 mod cli;
-mod conformance;
 mod convert;
 mod current;
 mod date_math;
-mod differential;
 mod epochs;
 mod errors;
 mod format;
@@ -18,11 +17,11 @@ mod helpers;
 mod hostile;
 mod locales;
 mod openapi;
-mod oracles;
+#[path = "../../crates/tsconv-time/tests/engine/oracle.rs"]
+mod oracle;
 mod playground;
 mod production;
 mod readme;
-mod roundtrip;
 mod socket;
 mod timezones;
 mod transitions;

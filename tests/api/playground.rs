@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use tsconv::keys::generate;
+use tsconv::http::access::keys::generate;
 
 use crate::helpers::{Server, get};
 
@@ -30,7 +30,7 @@ async fn the_page_is_served_from_the_binary() {
         assert!(page.contains(endpoint), "{endpoint}");
     }
     // The epoch selector offers every named system of the engine.
-    for name in tsconv::time::Epoch::names().filter(|name| !["unix", "snowflake:MS"].contains(name)) {
+    for name in tsconv_time::epoch::Epoch::names().filter(|name| !["unix", "snowflake:MS"].contains(name)) {
         assert!(page.contains(&format!("<option value=\"{name}\">")), "{name}");
     }
 }

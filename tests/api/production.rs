@@ -13,10 +13,10 @@ use axum::routing::get as get_route;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
+use tsconv::config::Config;
+use tsconv::http::access::keys::{KeySet, Keys, generate};
+use tsconv::http::access::ratelimit::{Limiter, Limits};
 use tsconv::http::{AppState, app};
-use tsconv::keys::{KeySet, Keys, generate};
-use tsconv::ratelimit::{Limiter, Limits};
-use tsconv::server::Config;
 
 use crate::helpers::{Redis, Reply, Server, free_port, raw_exchange, spawn_app_with};
 

@@ -201,7 +201,7 @@ fn the_serve_options_table_matches_serve_help() {
             Some(default) => assert!(cells[2].starts_with(&format!("`{default}`")), "{flag}: default {default}: {row}"),
             // A default that depends on another option is the server's.
             None if flag == "--max-connections-per-ip" => {
-                let default = tsconv::server::Config::default().max_connections_per_ip();
+                let default = tsconv::config::Config::default().max_connections_per_ip();
                 assert!(cells[2].starts_with(&format!("`{default}` (`0` with `--trust-proxy`)")), "{row}");
             }
             None => assert!(cells[2].starts_with("off"), "{flag} has no default in serve --help: {row}"),

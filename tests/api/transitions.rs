@@ -4,8 +4,8 @@
 use std::process::Command;
 
 use serde_json::{Value, json};
-use tsconv::time::Zone;
-use tsconv::time::transitions::{Direction, Query, transitions};
+use tsconv_time::transitions::{Direction, Query, transitions};
+use tsconv_time::zone::Zone;
 
 use crate::helpers::get;
 

@@ -1,11 +1,9 @@
 //! Layers: `request_context` around every request (request id and its
 //! tracing span, API version, request timeout, panics, and the metrics and
-//! access log of `observe`); `access` around the routes it guards (rate
-//! limit, API keys).
+//! access log of `observe`). The layer around the routes that need a key or
+//! a rate check is in [`crate::http::access`].
 
-mod access;
 mod observe;
 mod request_context;
 
-pub use access::{api_access, key_only};
 pub use request_context::{RequestContext, RequestContextLayer};

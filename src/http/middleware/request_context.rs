@@ -39,9 +39,7 @@ use tower::{Layer, Service};
 use tracing::Span;
 
 use super::observe::Observation;
-use crate::http::AppState;
-use crate::http::envelope::Unencodable;
-use crate::http::error::ApiError;
+use crate::http::{envelope::Unencodable, error::ApiError, state::AppState};
 
 pub static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 pub static API_VERSION: HeaderName = HeaderName::from_static("api-version");
@@ -103,7 +101,7 @@ where
             .filter(|value| is_sane_id(value.as_bytes()))
             .cloned()
             .unwrap_or_else(new_id);
-        // The fields are formatted as the span opens: see `crate::logging`.
+        // The fields are formatted as the span opens: see `crate::serve::logging`.
         // (Sane and generated ids are visible ASCII.)
         let span = tracing::info_span!(
             "request",

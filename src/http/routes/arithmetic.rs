@@ -3,15 +3,18 @@
 //! wraps the answer; GET reads the query string, POST a JSON or form body.
 
 use axum::extract::State;
+use tsconv_time::arithmetic::Difference;
+use tsconv_time::ops::{Addition, Rounding};
 
 use super::timestamp::{Answer, answer, batch_turn, from_now};
-use crate::http::AppState;
-use crate::http::batch::OneOrBatch;
-use crate::http::envelope::Envelope;
-use crate::http::error::ApiError;
-use crate::http::openapi::{BodyErrors, QueryErrors};
-use crate::http::params::{AddForm, AddParams, Addend, DiffForm, DiffParams, Pair, Params, RoundForm, RoundParams};
-use crate::time::{self, Addition, Difference, Rounding};
+use crate::http::{
+    batch::OneOrBatch,
+    envelope::Envelope,
+    error::ApiError,
+    openapi::{BodyErrors, QueryErrors},
+    params::{AddForm, AddParams, Addend, DiffForm, DiffParams, Pair, Params, RoundForm, RoundParams},
+    state::AppState,
+};
 
 /// An instant (or a batch) plus or minus a duration.
 #[utoipa::path(
@@ -51,7 +54,9 @@ async fn add(State(state): State<AppState>, Params(params): Params<AddParams>) -
     let (inputs, reading, Addend { duration, overflow }, format) = params.read()?;
     let now = state.clock.now();
     let options = reading.options(now);
-    let operation = |input| time::ops::add(input, &options, duration, overflow, format.as_ref(), now).map_err(failed);
+    let operation = |input| {
+        tsconv_time::ops::add(input, &options, duration, overflow, format.as_ref(), now).map_err(ApiError::failed)
+    };
     answer(inputs, from_now, operation).await
 }
 
@@ -93,7 +98,8 @@ async fn round(State(state): State<AppState>, Params(params): Params<RoundParams
     let (inputs, reading, to, format) = params.read()?;
     let now = state.clock.now();
     let options = reading.options(now);
-    let operation = |input| time::ops::round(input, &options, &to, format.as_ref(), now).map_err(failed);
+    let operation =
+        |input| tsconv_time::ops::round(input, &options, &to, format.as_ref(), now).map_err(ApiError::failed);
     answer(inputs, from_now, operation).await
 }
 
@@ -135,11 +141,6 @@ async fn diff(State(state): State<AppState>, Params(params): Params<DiffParams>)
     let (inputs, reading, settings) = params.read()?;
     let options = reading.options(state.clock.now());
     let uses_now = |(from, to): &Pair<'_>| from_now(from) || from_now(to);
-    let operation = |(from, to)| time::ops::diff(from, to, &options, &settings).map_err(failed);
+    let operation = |(from, to)| tsconv_time::ops::diff(from, to, &options, &settings).map_err(ApiError::failed);
     answer(inputs, uses_now, operation).await
-}
-
-/// An operation's failure, with the parameter it concerns.
-fn failed((param, error): time::ops::Failure) -> ApiError {
-    ApiError::Time { error, input: Some(param) }
 }

@@ -7,9 +7,11 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::http::AppState;
-use crate::http::envelope::{Envelope, Success};
-use crate::http::error::{ApiError, ErrorData};
+use crate::http::{
+    envelope::{Envelope, Success},
+    error::{ApiError, ErrorData},
+    state::AppState,
+};
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Health {
@@ -18,7 +20,7 @@ pub struct Health {
     status: &'static str,
 }
 
-crate::by_serde!(Health);
+impl tsconv_time::json::BySerde for Health {}
 
 /// Liveness: 200 while the process serves requests.
 #[utoipa::path(get, path = "/healthz", tag = "operations", responses((status = 200, description = "The process is up", body = Envelope<Health>)))]
@@ -49,7 +51,9 @@ pub async fn readyz(State(state): State<AppState>) -> Result<Success<Health>, Ap
     {
         return Err(ApiError::Unavailable {
             message: "the shared rate-limit store (Redis) is unreachable".to_owned(),
-            retry_after: Some(crate::ratelimit::whole_seconds(crate::ratelimit::RECONNECT_INTERVAL)),
+            retry_after: Some(crate::http::access::ratelimit::whole_seconds(
+                crate::http::access::ratelimit::RECONNECT_INTERVAL,
+            )),
         });
     }
     Ok(Success(Health { status: "ready" }))
@@ -66,7 +70,7 @@ pub async fn readyz(State(state): State<AppState>) -> Result<Success<Health>, Ap
     )
 )]
 pub async fn metrics() -> Response {
-    let mut response = crate::metrics::handle().render().into_response();
+    let mut response = crate::http::metrics::handle().render().into_response();
     response
         .headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"));

@@ -1,10 +1,13 @@
 //! The locales of the compiled CLDR data (SPEC 10).
 
-use crate::http::envelope::{Envelope, Success};
-use crate::http::error::ApiError;
-use crate::http::openapi::QueryErrors;
-use crate::http::params::{LocalesParams, Params};
-use crate::time::locale::{self, LocaleList};
+use tsconv_time::locale::{self, LocaleList};
+
+use crate::http::{
+    envelope::{Envelope, Success},
+    error::ApiError,
+    openapi::QueryErrors,
+    params::{LocalesParams, Params},
+};
 
 /// Every locale the compiled CLDR data holds, with its own and English names.
 #[utoipa::path(

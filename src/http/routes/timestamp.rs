@@ -9,15 +9,21 @@ use axum::extract::State;
 use axum::http::{HeaderName, header};
 use axum::response::AppendHeaders;
 
-use crate::http::AppState;
-use crate::http::batch::{Batch, OneOrBatch};
-use crate::http::envelope::{Envelope, Success};
-use crate::http::error::ApiError;
-use crate::http::openapi::{BodyErrors, QueryErrors};
+use crate::http::{
+    batch::{Batch, OneOrBatch},
+    envelope::{Envelope, Success},
+    error::ApiError,
+    openapi::{BodyErrors, QueryErrors},
+};
+
 use crate::http::params::{
     CurrentParams, Inputs, Params, TimestampForm, TimestampParams, ValidateForm, ValidateParams,
 };
-use crate::time::{self, Formatted, Input, Report, Validation};
+use crate::http::state::AppState;
+use tsconv_time::input::Input;
+use tsconv_time::ops::Formatted;
+use tsconv_time::ops::Report;
+use tsconv_time::validate::Validation;
 
 /// The answer of convert, validate and format: one result, or a batch,
 /// with `Cache-Control: no-store` when an input is date math from `now`.
@@ -40,7 +46,7 @@ pub async fn current(
     Params(params): Params<CurrentParams>,
 ) -> Result<([(header::HeaderName, &'static str); 1], Success<Report>), ApiError> {
     let (zone, precision, language) = params.read()?;
-    let report = time::current(state.clock.now(), &zone, precision, &language);
+    let report = tsconv_time::ops::current(state.clock.now(), &zone, precision, &language);
     Ok(([(header::CACHE_CONTROL, "no-store")], Success(report)))
 }
 
@@ -82,7 +88,8 @@ async fn convert(State(state): State<AppState>, Params(params): Params<Timestamp
     let (inputs, reading, format) = params.read()?;
     let now = state.clock.now();
     let options = reading.options(now);
-    let operation = |input| time::convert(input, &options, format.as_ref(), now).map_err(ApiError::input("timestamp"));
+    let operation =
+        |input| tsconv_time::ops::convert(input, &options, format.as_ref(), now).map_err(ApiError::input("timestamp"));
     answer(inputs, from_now, operation).await
 }
 
@@ -123,7 +130,7 @@ async fn validate(State(state): State<AppState>, Params(params): Params<Validate
     let _turn = batch_turn(&state, params.is_batch()).await;
     let (inputs, reading) = params.read()?;
     let options = reading.options(state.clock.now());
-    answer(inputs, from_now, |input| Ok(time::ops::validate(input, &options))).await
+    answer(inputs, from_now, |input| Ok(tsconv_time::ops::validate(input, &options))).await
 }
 
 /// One format, or every preset (with the nine Discord codes).
@@ -164,7 +171,8 @@ async fn format(State(state): State<AppState>, Params(params): Params<TimestampP
     let (inputs, reading, format) = params.read()?;
     let now = state.clock.now();
     let options = reading.options(now);
-    let operation = |input| time::format(input, &options, format.as_ref(), now).map_err(ApiError::input("timestamp"));
+    let operation =
+        |input| tsconv_time::ops::format(input, &options, format.as_ref(), now).map_err(ApiError::input("timestamp"));
     answer(inputs, from_now, operation).await
 }
 
@@ -178,7 +186,7 @@ pub(super) async fn batch_turn(state: &AppState, is_batch: bool) -> Option<tokio
 
 /// Whether an input's answer depends on the clock (date math from `now`).
 pub(super) fn from_now(input: &Input<'_>) -> bool {
-    time::date_math::uses_now(input.text())
+    tsconv_time::date_math::uses_now(input.text())
 }
 
 /// One result for one input, a [`Batch`] for many; `uses_now` tells

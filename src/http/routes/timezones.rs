@@ -3,14 +3,17 @@
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use tsconv_time::input::{ReadOptions, read};
+use tsconv_time::transitions::Transitions;
+use tsconv_time::zone::{self, Zone, ZoneList};
 
-use crate::http::AppState;
-use crate::http::envelope::{Envelope, Success};
-use crate::http::error::ApiError;
-use crate::http::openapi::QueryErrors;
-use crate::http::params::{Params, TimezonesParams, TransitionsParams, ZonePath, text_input};
-use crate::time::zone::{self, ZoneList};
-use crate::time::{self, ReadOptions, Transitions, Zone, read};
+use crate::http::{
+    envelope::{Envelope, Success},
+    error::ApiError,
+    openapi::QueryErrors,
+    params::{Params, TimezonesParams, TransitionsParams, ZonePath, text_input},
+    state::AppState,
+};
 
 /// Every IANA zone of the bundled database, with its offset, abbreviation and DST flag.
 #[utoipa::path(
@@ -33,7 +36,7 @@ pub async fn list(
         Some(text) => {
             let input = text_input(&text, "at")?;
             let utc = Zone::utc();
-            let options = ReadOptions::new(&utc, now);
+            let options = ReadOptions::defaults(&utc, now);
             read(input, &options).map_err(ApiError::input("at"))?.instant
         }
     };
@@ -69,6 +72,6 @@ pub async fn transitions(
         _ => return Err(ApiError::NotFound { path: uri.path().to_owned() }),
     };
     let (zone, query, from_now) = params.read(zone, state.clock.now())?;
-    let answer = Success(time::transitions::transitions(&zone, &query));
+    let answer = Success(tsconv_time::transitions::transitions(&zone, &query));
     Ok(if from_now { ([(header::CACHE_CONTROL, "no-store")], answer).into_response() } else { answer.into_response() })
 }

@@ -1,0 +1,582 @@
+//! The operations of the API, as plain functions: `current`, `convert`,
+//! `validate`, `format`, and the arithmetic of SPEC 9 (`add`, `round`,
+//! `diff`). The HTTP handlers and the CLI both call these,
+//! so there is exactly one implementation of each. Their answers are here
+//! too: [`Report`] (an instant in every representation), [`Formatted`],
+//! [`Addition`], [`Rounding`]; the others are beside the modules that make
+//! them ([`Validation`], [`Difference`]).
+
+use jiff::{Span, Timestamp, Zoned};
+
+use crate::arithmetic::{self, DiffSettings, Difference, Overflow, RoundTo};
+use crate::error::TimeError;
+use crate::id::IdFields;
+use crate::input::{Input, ReadOptions, Reading, read};
+#[cfg(feature = "serde")]
+use crate::json::{Json, WriteJson};
+use crate::kind::Kind;
+use crate::locale::Localizer;
+use crate::precision::Precision;
+use crate::render::{self, Format, Presets, Units, UnitsText, View};
+use crate::validate::Validation;
+use crate::zone::{Zone, ZoneInfo};
+
+/// `now` in `zone`, with the `timestamp` field in `precision`, its texts in `language`.
+///
+/// ```
+/// use jiff::Timestamp;
+/// use tsconv_time::{locale, ops, precision::Precision, zone::Zone};
+///
+/// let now = Timestamp::from_second(1_700_000_000).unwrap();
+/// let report = ops::current(now, &Zone::parse("Asia/Kolkata").unwrap(), Precision::Milliseconds, locale::english());
+/// assert_eq!((report.timestamp, report.local.as_str()), (1_700_000_000_000, "2023-11-15 03:43:20.000"));
+/// ```
+pub fn current(now: Timestamp, zone: &Zone, precision: Precision, language: &Localizer) -> Report {
+    Report::new(&View::new(now, zone, precision).speaking(language))
+}
+
+/// One input in every representation, plus `formatted` when a format is given.
+///
+/// `options.zone` is where wall-clock inputs are read and where the result is shown.
+///
+/// ```
+/// use jiff::Timestamp;
+/// use tsconv_time::input::{Input, ReadOptions};
+/// use tsconv_time::{ops, render::Format, zone::Zone};
+///
+/// let zone = Zone::parse("Europe/London").unwrap();
+/// let options = ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH);
+/// let format = Format::parse(Some("rfc2822"), None, None).unwrap();
+/// let report = ops::convert(Input::Number("1700000000123456789"), &options, format.as_ref(), Timestamp::UNIX_EPOCH).unwrap();
+/// assert_eq!(report.units_text.nanoseconds, "1700000000123456789"); // every digit kept
+/// assert_eq!(report.formatted.as_deref(), Some("Tue, 14 Nov 2023 22:13:20 +0000"));
+/// ```
+pub fn convert(
+    input: Input<'_>,
+    options: &ReadOptions<'_>,
+    format: Option<&Format>,
+    now: Timestamp,
+) -> Result<Report, TimeError> {
+    let reading = read(input, options)?;
+    let view = View::new(reading.instant, options.zone, reading.precision).speaking(options.language);
+    let formatted = format.map(|format| view.format(format, now)).transpose()?;
+    Ok(Report::of_input(&view, input, reading, formatted))
+}
+
+/// Which operand of an operation a [`Failure`] concerns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// The input of add or round, which could not be read.
+    Input,
+    /// The duration of add, which could not be added.
+    Duration,
+    /// What round rounds to, which the instant could not be rounded to.
+    Unit,
+    /// The output format, which could not write the result.
+    Format,
+    /// The start of diff.
+    From,
+    /// The end of diff, or the difference itself.
+    To,
+}
+
+/// An error of an operation with several operands, with the one it
+/// concerns: the input that could not be read, or the setting whose result
+/// could not be computed (the duration of add, the unit of round, the end
+/// of diff). Each face names the operand in its own words (a parameter, a
+/// flag).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
+pub struct Failure {
+    pub operand: Operand,
+    pub error: TimeError,
+}
+
+impl Operand {
+    /// This operand's failure: `error`.
+    fn failed(self) -> impl FnOnce(TimeError) -> Failure {
+        move |error| Failure { operand: self, error }
+    }
+}
+
+/// One input plus a duration (SPEC 9.1): the result in every
+/// representation, in the input's unit or a finer one that holds it
+/// exactly (unless `precision` is stated), plus `formatted` when a format
+/// is given.
+///
+/// ```
+/// use jiff::Timestamp;
+/// use tsconv_time::arithmetic::{Overflow, parse_duration};
+/// use tsconv_time::input::{Input, ReadOptions};
+/// use tsconv_time::{ops, zone::Zone};
+///
+/// let zone = Zone::parse("America/New_York").unwrap();
+/// let options = ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH);
+/// let one_month = parse_duration("1 month").unwrap();
+/// let sum = ops::add(Input::Text("2024-01-31T09:00:00"), &options, one_month, Overflow::Constrain, None, Timestamp::UNIX_EPOCH).unwrap();
+/// assert_eq!(sum.result.local, "2024-02-29 09:00:00"); // the last day of February, not March 2
+/// ```
+pub fn add(
+    input: Input<'_>,
+    options: &ReadOptions<'_>,
+    duration: Span,
+    overflow: Overflow,
+    format: Option<&Format>,
+    now: Timestamp,
+) -> Result<Addition, Failure> {
+    let reading = read(input, options).map_err(Operand::Input.failed())?;
+    let sum = arithmetic::add(reading.instant, duration, options.zone, overflow, options.disambiguation)
+        .map_err(Operand::Duration.failed())?;
+    let precision = options.precision.unwrap_or_else(|| reading.precision.max(Precision::exact_for(sum)));
+    let view = View::new(sum, options.zone, precision).speaking(options.language);
+    let formatted = format.map(|format| view.format(format, now)).transpose().map_err(Operand::Format.failed())?;
+    let from = render::iso(reading.instant);
+    Ok(Addition { result: Report::of_input(&view, input, reading, formatted), from, duration: duration.to_string() })
+}
+
+/// One input rounded (SPEC 9.3), in every representation, with its
+/// period for days and larger.
+///
+/// ```
+/// use jiff::Timestamp;
+/// use jiff::civil::Weekday;
+/// use tsconv_time::arithmetic::{RoundTo, RoundingMode};
+/// use tsconv_time::input::{Input, ReadOptions};
+/// use tsconv_time::{ops, unit::TimeUnit, zone::Zone};
+///
+/// let zone = Zone::parse("Australia/Sydney").unwrap();
+/// let options = ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH);
+/// let to = RoundTo::new(TimeUnit::Day, RoundingMode::Floor, None, Weekday::Monday).unwrap();
+/// let day = ops::round(Input::Number("1700000000"), &options, &to, None, Timestamp::UNIX_EPOCH).unwrap();
+/// let period = day.period.unwrap();
+/// assert_eq!((period.start.as_str(), period.end.as_str()), ("2023-11-15T00:00:00+11:00", "2023-11-16T00:00:00+11:00"));
+/// ```
+pub fn round(
+    input: Input<'_>,
+    options: &ReadOptions<'_>,
+    to: &RoundTo,
+    format: Option<&Format>,
+    now: Timestamp,
+) -> Result<Rounding, Failure> {
+    let reading = read(input, options).map_err(Operand::Input.failed())?;
+    let rounded = arithmetic::round(reading.instant, options.zone, to).map_err(Operand::Unit.failed())?;
+    let view = View::new(rounded.instant, options.zone, reading.precision).speaking(options.language);
+    let formatted = format.map(|format| view.format(format, now)).transpose().map_err(Operand::Format.failed())?;
+    let period = rounded.period.map(|(start, end)| {
+        let rfc3339 = |zoned: Zoned| View::new(zoned.timestamp(), options.zone, reading.precision).rfc3339();
+        Period { start: rfc3339(start), end: rfc3339(end) }
+    });
+    let from = render::iso(reading.instant);
+    Ok(Rounding { result: Report::of_input(&view, input, reading, formatted), from, period })
+}
+
+/// The duration between two inputs (SPEC 9.2), both read with `options`.
+///
+/// ```
+/// use jiff::Timestamp;
+/// use tsconv_time::arithmetic::DiffSettings;
+/// use tsconv_time::input::{Input, ReadOptions};
+/// use tsconv_time::ops::{self, Operand};
+/// use tsconv_time::zone::Zone;
+///
+/// let zone = Zone::parse("Europe/Berlin").unwrap();
+/// let options = ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH);
+/// let settings = DiffSettings::new(Some("days"), None, None, None).unwrap();
+/// // The night the clocks went forward is one calendar day of 23 hours.
+/// let span = ops::diff(Input::Text("2024-03-30T12:00:00"), Input::Text("2024-03-31T12:00:00"), &options, &settings).unwrap();
+/// assert_eq!((span.duration.as_str(), span.totals.hours.to_string().as_str()), ("P1D", "23"));
+/// // A failure names the operand it concerns.
+/// let failure = ops::diff(Input::Text("2024-03-30"), Input::Text("soon"), &options, &settings).unwrap_err();
+/// assert_eq!(failure.operand, Operand::To);
+/// ```
+pub fn diff(
+    from: Input<'_>,
+    to: Input<'_>,
+    options: &ReadOptions<'_>,
+    settings: &DiffSettings,
+) -> Result<Difference, Failure> {
+    let from = read(from, options).map_err(Operand::From.failed())?.instant;
+    let to = read(to, options).map_err(Operand::To.failed())?.instant;
+    arithmetic::diff(from, to, options.zone, settings, options.language).map_err(Operand::To.failed())
+}
+
+/// Whether the input is a valid timestamp, and what it means.
+///
+/// ```
+/// use jiff::Timestamp;
+/// use tsconv_time::input::{Input, ReadOptions};
+/// use tsconv_time::{ops, zone::Zone};
+///
+/// let utc = Zone::utc();
+/// let report = ops::validate(Input::Text("2023-02-30"), &ReadOptions::defaults(&utc, Timestamp::UNIX_EPOCH));
+/// assert!(!report.valid); // February 30 is refused, not rolled over
+/// assert_eq!(report.error.unwrap().error, "invalid_timestamp");
+/// ```
+pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
+    crate::validate::validate(input, options)
+}
+
+/// Formats one input: with `format`, that one; without, every preset.
+///
+/// ```
+/// use jiff::Timestamp;
+/// use tsconv_time::input::{Input, ReadSettings};
+/// use tsconv_time::{locale::Localizer, local::Disambiguation, ops, render::Format, zone::Zone};
+///
+/// let settings = ReadSettings {
+///     zone: Zone::parse("Europe/Paris").unwrap(),
+///     precision: None,
+///     disambiguation: Disambiguation::Compatible,
+///     epoch: None,
+///     patterns: Vec::new(),
+///     language: Localizer::get("fr").unwrap(),
+/// };
+/// let now = Timestamp::from_second(1_700_000_000).unwrap();
+/// let discord = Format::parse(None, None, Some("F")).unwrap();
+/// let answer = ops::format(Input::Number("1700000000"), &settings.options(now), discord.as_ref(), now).unwrap();
+/// assert_eq!(answer.formatted.as_deref(), Some("<t:1700000000:F>"));
+/// assert_eq!(answer.preview.as_deref(), Some("mardi 14 novembre 2023 à 23:13"));
+/// ```
+pub fn format(
+    input: Input<'_>,
+    options: &ReadOptions<'_>,
+    format: Option<&Format>,
+    now: Timestamp,
+) -> Result<Formatted, TimeError> {
+    let reading = read(input, options)?;
+    let view = View::new(reading.instant, options.zone, reading.precision).speaking(options.language);
+    let (formatted, preview, formats) = match format {
+        Some(format) => {
+            let preview = match format {
+                Format::Discord(style) => Some(view.discord_preview(*style, now)),
+                _ => None,
+            };
+            (Some(view.format(format, now)?), preview, None)
+        }
+        None => (None, None, Some(Box::new(view.presets(now)))),
+    };
+    Ok(Formatted {
+        timestamp: view.timestamp(),
+        precision: view.precision,
+        iso: view.iso(),
+        timezone: view.zone.name().to_owned(),
+        locale: view.language.used(),
+        format: format.map(Format::name),
+        formatted,
+        preview,
+        formats,
+    })
+}
+
+/// An instant in every representation of SPEC 3 (the `data` of current and
+/// convert).
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Report {
+    /// The instant as an integer in `precision`, floored.
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::schema::big_integer))]
+    pub timestamp: i128,
+    pub precision: Precision,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub precision_detected: Option<bool>,
+    pub iso: String,
+    pub timezone: String,
+    /// The locale whose CLDR data wrote the human-readable texts (SPEC 10):
+    /// the supported one that serves the `locale` asked for, `en` by default.
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "en"))]
+    pub locale: &'static str,
+    pub rfc3339: String,
+    pub utc: String,
+    pub local: String,
+    pub units: Units,
+    pub units_text: UnitsText,
+    pub zone: ZoneInfo,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub input: Option<InputInfo>,
+    /// For an ID (SPEC 8.2): its fields other than the time.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub id: Option<IdFields>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub formatted: Option<String>,
+}
+
+impl Report {
+    fn new(view: &View<'_>) -> Report {
+        let units = Units::of(view.instant);
+        Report {
+            timestamp: view.timestamp(),
+            precision: view.precision,
+            precision_detected: None,
+            iso: view.iso(),
+            timezone: view.zone.name().to_owned(),
+            locale: view.language.used(),
+            rfc3339: view.rfc3339(),
+            utc: view.utc(),
+            local: view.local(),
+            units_text: units.text(),
+            units,
+            zone: view.zone_info(),
+            input: None,
+            id: None,
+            formatted: None,
+        }
+    }
+
+    /// The report of `view`, the instant computed from `input` as `reading`
+    /// read it, with what the input was.
+    fn of_input(view: &View<'_>, input: Input<'_>, reading: Reading, formatted: Option<String>) -> Report {
+        let mut report = Report::new(view);
+        report.precision_detected = Some(reading.precision_detected);
+        report.input = Some(InputInfo {
+            kind: reading.kind,
+            epoch: reading.epoch.map(|epoch| epoch.name().into_owned()),
+            pattern: reading.pattern,
+            text: input.text().to_owned(),
+        });
+        report.id = reading.id;
+        report.formatted = formatted;
+        report
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Report {
+    /// Every field of the object but its closing brace: [`Addition`] and
+    /// [`Rounding`] add theirs after them (serde's `flatten`).
+    fn write_fields(&self, json: &mut Json<'_>) {
+        json.open("timestamp").big_integer(self.timestamp);
+        json.key("precision").string(self.precision.name());
+        if let Some(detected) = self.precision_detected {
+            json.key("precision_detected").boolean(detected);
+        }
+        json.key("iso").string(&self.iso);
+        json.key("timezone").string(&self.timezone);
+        json.key("locale").string(self.locale);
+        json.key("rfc3339").string(&self.rfc3339);
+        json.key("utc").string(&self.utc);
+        json.key("local").string(&self.local);
+        json.key("units");
+        self.units.write(json);
+        json.key("units_text");
+        self.units_text.write(json);
+        json.key("zone");
+        self.zone.write(json);
+        if let Some(input) = &self.input {
+            json.key("input");
+            input.write(json);
+        }
+        if let Some(id) = &self.id {
+            json.key("id");
+            id.write(json);
+        }
+        if let Some(formatted) = &self.formatted {
+            json.key("formatted").string(formatted);
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl WriteJson for Report {
+    fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
+        self.write_fields(json);
+        json.close();
+        Ok(())
+    }
+}
+
+/// What the input was read as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct InputInfo {
+    pub kind: Kind,
+    /// For `kind: epoch`: the epoch system (`filetime`, `excel`, `discord`, `snowflake:MS`, ...).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub epoch: Option<String>,
+    /// For `kind: pattern`: the `input_format` pattern that read it.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub pattern: Option<String>,
+    /// The input as given (for a JSON number, its text).
+    pub text: String,
+}
+
+#[cfg(feature = "serde")]
+impl InputInfo {
+    pub(crate) fn write(&self, json: &mut Json<'_>) {
+        json.open("kind").string(self.kind.name());
+        if let Some(epoch) = &self.epoch {
+            json.key("epoch").string(epoch);
+        }
+        if let Some(pattern) = &self.pattern {
+            json.key("pattern").string(pattern);
+        }
+        json.key("text").string(&self.text).close();
+    }
+}
+
+/// The `data` of format (SPEC 4.4): one format, or every preset.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Formatted {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::schema::big_integer))]
+    pub timestamp: i128,
+    pub precision: Precision,
+    pub iso: String,
+    pub timezone: String,
+    /// The locale whose CLDR data wrote the human-readable texts (SPEC 10).
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "en"))]
+    pub locale: &'static str,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub format: Option<&'static str>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub formatted: Option<String>,
+    /// For `format=discord`: what a client in `locale` shows.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub preview: Option<String>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub formats: Option<Box<Presets>>,
+}
+
+#[cfg(feature = "serde")]
+impl WriteJson for Formatted {
+    fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
+        json.open("timestamp").big_integer(self.timestamp);
+        json.key("precision").string(self.precision.name());
+        json.key("iso").string(&self.iso);
+        json.key("timezone").string(&self.timezone);
+        json.key("locale").string(self.locale);
+        if let Some(format) = self.format {
+            json.key("format").string(format);
+        }
+        if let Some(formatted) = &self.formatted {
+            json.key("formatted").string(formatted);
+        }
+        if let Some(preview) = &self.preview {
+            json.key("preview").string(preview);
+        }
+        if let Some(formats) = &self.formats {
+            json.key("formats");
+            formats.write(json);
+        }
+        json.close();
+        Ok(())
+    }
+
+    fn size_hint(&self) -> usize {
+        if self.formats.is_some() { 4096 } else { 512 }
+    }
+}
+
+/// The `data` of add (SPEC 9.1): the result in every representation of
+/// SPEC 3, the instant it started from, and the duration added.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Addition {
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub result: Report,
+    /// The input instant, as `iso`.
+    pub from: String,
+    /// The duration added, as normalised ISO 8601 (`P1M`, `-PT90M`).
+    pub duration: String,
+}
+
+#[cfg(feature = "serde")]
+impl WriteJson for Addition {
+    fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
+        self.result.write_fields(json);
+        json.key("from").string(&self.from);
+        json.key("duration").string(&self.duration).close();
+        Ok(())
+    }
+}
+
+/// The `data` of round (SPEC 9.3): the rounded instant in every
+/// representation of SPEC 3, the instant it started from, and for a day or
+/// larger the period the input lies in.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Rounding {
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub result: Report,
+    /// The input instant, as `iso`.
+    pub from: String,
+    /// For `unit` day and larger: the input's period, RFC 3339 in `timezone`, `end` exclusive.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub period: Option<Period>,
+}
+
+#[cfg(feature = "serde")]
+impl WriteJson for Rounding {
+    fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
+        self.result.write_fields(json);
+        json.key("from").string(&self.from);
+        if let Some(period) = &self.period {
+            json.key("period").open("start").string(&period.start);
+            json.key("end").string(&period.end).close();
+        }
+        json.close();
+        Ok(())
+    }
+}
+
+/// A day, week, month, quarter or year: `start` inclusive, `end` exclusive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Period {
+    pub start: String,
+    pub end: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(zone: &Zone) -> ReadOptions<'_> {
+        ReadOptions::defaults(zone, Timestamp::UNIX_EPOCH)
+    }
+
+    #[test]
+    fn convert_fills_every_field() {
+        let now = Timestamp::from_second(1_795_000_000).unwrap();
+        let ny = Zone::parse("America/New_York").unwrap();
+        let report = convert(Input::Number("1700000000"), &options(&ny), Some(&Format::Clf), now).unwrap();
+        assert_eq!(report.timestamp, 1_700_000_000);
+        assert_eq!(report.precision_detected, Some(true));
+        assert_eq!(
+            report.input,
+            Some(InputInfo { kind: Kind::Unix, epoch: None, pattern: None, text: "1700000000".into() })
+        );
+        assert_eq!(report.formatted.as_deref(), Some("14/Nov/2023:17:13:20 -0500"));
+        assert_eq!(report.units_text.nanoseconds, "1700000000000000000");
+        assert_eq!(report.zone.abbreviation, "EST");
+    }
+
+    #[test]
+    fn format_gives_one_or_all() {
+        let now = Timestamp::from_second(1_795_000_000).unwrap();
+        let utc = Zone::utc();
+        let input = Input::Text("1700000000");
+        let all = format(input, &options(&utc), None, now).unwrap();
+        assert!(all.formats.is_some() && all.formatted.is_none() && all.format.is_none());
+        let discord = Format::parse(Some("discord"), None, Some("F")).unwrap();
+        let one = format(input, &options(&utc), discord.as_ref(), now).unwrap();
+        assert_eq!(one.formatted.as_deref(), Some("<t:1700000000:F>"));
+        assert_eq!(one.preview.as_deref(), Some("Tuesday, November 14, 2023 at 10:13 PM"));
+        assert_eq!(one.format, Some("discord"));
+    }
+
+    #[test]
+    fn current_uses_the_given_clock() {
+        let now = Timestamp::new(1_700_000_000, 123_000_000).unwrap();
+        let report = current(now, &Zone::utc(), Precision::Milliseconds, crate::locale::english());
+        assert_eq!(report.timestamp, 1_700_000_000_123);
+        assert_eq!(report.rfc3339, "2023-11-14T22:13:20.123Z");
+        assert!(report.input.is_none() && report.precision_detected.is_none());
+    }
+}

@@ -1,0 +1,50 @@
+//! Running the independent implementations the tests compare with, and a
+//! seeded generator of cases. Shared by the engine's tests and the web
+//! layer's (`tests/api` includes this file).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Python (`TSCONV_PYTHON`, else `python3`) running `script`.
+pub fn python(script: &str) -> Command {
+    let mut command = Command::new(std::env::var("TSCONV_PYTHON").unwrap_or_else(|_| "python3".to_owned()));
+    command.arg("-c").arg(script);
+    command
+}
+
+/// Runs `command` with `input` on its standard input; its output's lines.
+/// The input is written from a thread: the oracle answers while it reads,
+/// and a full output pipe would otherwise stop both sides.
+pub fn stream(mut command: Command, input: &str) -> Vec<String> {
+    let program = format!("{command:?}");
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{program} is needed by the differential tests ({e}): run ./scripts/test"));
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(output.status.success(), "{program} failed: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap().lines().map(str::to_owned).collect()
+}
+
+/// A small deterministic generator (SplitMix64): same cases on every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}

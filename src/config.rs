@@ -1,0 +1,122 @@
+//! How the server runs: [`Config`] (every `tsconv serve` option with its
+//! flag, environment variable and default in one place), the log format,
+//! and the bounds of a request's head that hyper enforces. A leaf: it
+//! imports nothing of the crate, and everyone may read it.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::builder::BoolishValueParser;
+use clap::{ArgAction, Args as _, FromArgMatches as _, ValueEnum};
+
+/// The default of `--max-connections-per-ip`.
+pub const MAX_CONNECTIONS_PER_IP: usize = 64;
+
+/// The listen backlog: connections the kernel completes while every
+/// connection slot is taken (Linux caps it at `net.core.somaxconn`).
+pub const BACKLOG: u32 = 4096;
+
+/// The read buffer of a connection, and so the most its request line and
+/// headers may take (beyond it hyper answers 431): room for the longest URI
+/// hyper accepts (65,534 bytes) and 32 KiB of headers. hyper's default,
+/// about 400 KiB, let 1,024 connections hold 400 MiB of unfinished headers.
+pub const MAX_HEAD_BYTES: usize = 96 * 1024;
+
+/// The longest URI hyper accepts (beyond it, 414): a limit of hyper's own,
+/// written here for the docs.
+pub const MAX_URI_BYTES: usize = 65_534;
+
+/// The most request headers hyper reads (beyond them, 431): hyper's default,
+/// written here for the docs.
+pub const MAX_HEADERS: usize = 100;
+
+/// How to run the server: the options of `tsconv serve`, each with its
+/// flag, environment variable and default in one place.
+#[derive(Clone, Debug, clap::Args)]
+pub struct Config {
+    /// Address to listen on; port 0 picks a free port (the log says which).
+    #[arg(long, env = "TSCONV_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// File of allowed API keys as SHA-256 digests (see `tsconv keys new`); keys are off without it.
+    #[arg(long, env = "TSCONV_API_KEYS_FILE", value_name = "PATH")]
+    pub api_keys_file: Option<PathBuf>,
+    /// Requests per second per client (GCRA); 0 turns rate limiting off.
+    #[arg(long, env = "TSCONV_RATE_LIMIT", default_value_t = 100, value_name = "N")]
+    pub rate_limit: u32,
+    /// Requests a client may make at once before the rate applies.
+    #[arg(long, env = "TSCONV_RATE_BURST", default_value_t = 200, value_name = "N")]
+    pub rate_burst: u32,
+    /// Share rate-limit budgets through this Redis (redis://host:port/db) across replicas.
+    #[arg(long, env = "TSCONV_REDIS_URL", value_name = "URL", hide_env_values = true)]
+    pub redis_url: Option<String>,
+    /// Answer 503 while Redis is unreachable, instead of serving without limits.
+    #[arg(long, env = "TSCONV_RATE_LIMIT_FAIL_CLOSED", value_parser = BoolishValueParser::new(), action = ArgAction::SetTrue)]
+    pub rate_limit_fail_closed: bool,
+    /// Take the client address from X-Forwarded-For (only behind a proxy you trust).
+    #[arg(long, env = "TSCONV_TRUST_PROXY", value_parser = BoolishValueParser::new(), action = ArgAction::SetTrue)]
+    pub trust_proxy: bool,
+    /// Log one line per request (in its span: request id, method, route, status; and latency).
+    #[arg(long, env = "TSCONV_ACCESS_LOG", value_parser = BoolishValueParser::new(), action = ArgAction::SetTrue)]
+    pub access_log: bool,
+    /// Connections served at once; more wait in the listen backlog.
+    #[arg(long, env = "TSCONV_MAX_CONNECTIONS", default_value_t = 1024, value_name = "N")]
+    pub max_connections: usize,
+    /// Connections one peer address may hold at once (0: no limit; the
+    /// default is off with --trust-proxy, where every peer is the proxy).
+    #[arg(long, env = "TSCONV_MAX_CONNECTIONS_PER_IP", value_name = "N")]
+    pub max_connections_per_ip: Option<usize>,
+    /// Seconds a client may read nothing of its answer before it is dropped.
+    #[arg(long, env = "TSCONV_WRITE_TIMEOUT", default_value = "10", value_parser = seconds, value_name = "SECONDS")]
+    pub write_timeout: Duration,
+    /// MiB of large answers (64 KiB or more) in flight at once; beyond it, 503.
+    #[arg(long, env = "TSCONV_ANSWER_BUDGET", default_value_t = 64, value_name = "MIB")]
+    pub answer_budget: usize,
+    /// Seconds a request may take before a 408.
+    #[arg(long, env = "TSCONV_REQUEST_TIMEOUT", default_value = "10", value_parser = seconds, value_name = "SECONDS")]
+    pub request_timeout: Duration,
+    /// Seconds a client may take to send its request headers.
+    #[arg(long, env = "TSCONV_HEADER_TIMEOUT", default_value = "5", value_parser = seconds, value_name = "SECONDS")]
+    pub header_timeout: Duration,
+    /// Seconds to let requests in flight finish after SIGTERM or Ctrl-C.
+    #[arg(long, env = "TSCONV_SHUTDOWN_GRACE", default_value = "30", value_parser = seconds, value_name = "SECONDS")]
+    pub shutdown_grace: Duration,
+}
+
+impl Default for Config {
+    /// What `tsconv serve` runs with when given no flags (environment
+    /// variables ignored).
+    fn default() -> Self {
+        let command = Config::augment_args(clap::Command::new("serve")).mut_args(|arg| arg.env(None::<&str>));
+        command
+            .try_get_matches_from(["serve"])
+            .and_then(|matches| Config::from_arg_matches(&matches))
+            .unwrap_or_else(|error| panic!("the defaults of `serve` parse: {error}"))
+    }
+}
+
+impl Config {
+    /// Connections one peer address may hold; 0 turns the limit off. The
+    /// default is off with `--trust-proxy`, where every peer is the proxy.
+    pub fn max_connections_per_ip(&self) -> usize {
+        self.max_connections_per_ip.unwrap_or(if self.trust_proxy { 0 } else { MAX_CONNECTIONS_PER_IP })
+    }
+
+    /// Bytes of large answers in flight at once.
+    pub fn answer_budget_bytes(&self) -> usize {
+        self.answer_budget.saturating_mul(1024 * 1024)
+    }
+}
+
+/// A number of seconds, fractions allowed.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    Duration::try_from_secs_f64(seconds).map_err(|_| format!("{text:?} is not a number of seconds"))
+}
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}

@@ -1,0 +1,63 @@
+//! What the handlers and layers share ([`AppState`]), and where "now" comes
+//! from ([`Clock`]).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use jiff::Timestamp;
+
+use crate::config::Config;
+use crate::http::{access::keys::Keys, access::ratelimit::Limiter, batch};
+
+/// Where "now" comes from: the system clock, or a fixed instant in tests.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum Clock {
+    #[default]
+    System,
+    Fixed(Timestamp),
+}
+
+impl Clock {
+    pub fn now(self) -> Timestamp {
+        match self {
+            Clock::System => Timestamp::now(),
+            Clock::Fixed(instant) => instant,
+        }
+    }
+}
+
+/// What the handlers and layers share; cheap to clone.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pub clock: Clock,
+    /// API keys, when they are on.
+    pub keys: Option<Arc<Keys>>,
+    /// The rate limiter, unless limits are off.
+    pub limiter: Option<Arc<Limiter>>,
+    /// Take the client from `X-Forwarded-For` (behind a trusted proxy).
+    pub trust_proxy: bool,
+    /// One log line per request (`--access-log`).
+    pub access_log: bool,
+    pub request_timeout: Duration,
+    /// Set when shutdown begins: `/readyz` answers 503.
+    pub draining: Arc<AtomicBool>,
+    /// Turns to compute a batch: see [`batch::BATCHES_AT_ONCE`].
+    pub batches: Arc<tokio::sync::Semaphore>,
+}
+
+impl Default for AppState {
+    /// No keys, no rate limit, the system clock.
+    fn default() -> Self {
+        AppState {
+            clock: Clock::System,
+            keys: None,
+            limiter: None,
+            trust_proxy: false,
+            access_log: false,
+            request_timeout: Config::default().request_timeout,
+            draining: Arc::default(),
+            batches: Arc::new(tokio::sync::Semaphore::new(batch::BATCHES_AT_ONCE)),
+        }
+    }
+}

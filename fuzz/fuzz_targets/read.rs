@@ -38,12 +38,15 @@ fuzz_target!(|data: &[u8]| {
     let patterns = ["%Y-%m-%d %H:%M:%S %z".to_owned(), "%d/%m/%Y %H:%M".to_owned()];
     let epochs = Epoch::WRITTEN.into_iter().chain([Epoch::Snowflake(Snowflake::DISCORD)]);
     let epoch = epochs.clone().nth(*e as usize % 16);
+    // Every option named: one added to ReadOptions is fuzzed once it is named here.
     let options = ReadOptions {
+        zone: &zone,
         precision,
         disambiguation,
+        now: jiff::Timestamp::UNIX_EPOCH,
         epoch,
         patterns: if *e as usize % 16 == 15 { &patterns } else { &[] },
-        ..ReadOptions::defaults(&zone, jiff::Timestamp::UNIX_EPOCH)
+        language: tsconv_time::locale::english(),
     };
     for input in [Input::Text(&text), Input::Number(&text)] {
         let Ok(reading) = read(input, &options) else { continue };

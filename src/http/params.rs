@@ -527,7 +527,7 @@ pub enum Inputs<I> {
 }
 
 /// The parameters that say how inputs are read, as sent.
-pub struct HowToRead<'a> {
+struct HowToRead<'a> {
     timezone: Option<&'a str>,
     precision: Option<&'a str>,
     disambiguation: Option<&'a str>,

@@ -19,7 +19,7 @@
 //! [`ops::diff`], [`ops::validate`].
 //!
 //! Each answer type lives beside the module that makes it. With the
-//! `serde` feature every answer is `Serialize` and [`json`] writes the
+//! `serde` feature every answer is `Serialize` and `json` writes the
 //! answers most requests send straight into a buffer; with `openapi` each
 //! has its OpenAPI schema.
 //!

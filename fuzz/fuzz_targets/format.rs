@@ -5,8 +5,8 @@
 use jiff::Timestamp;
 use libfuzzer_sys::fuzz_target;
 use tsconv_time::discord::DiscordStyle;
-use tsconv_time::render::Format;
 use tsconv_time::precision::Precision;
+use tsconv_time::render::Format;
 use tsconv_time::render::View;
 use tsconv_time::zone::Zone;
 

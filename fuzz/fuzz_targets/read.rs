@@ -5,16 +5,16 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tsconv_time::render::in_unit;
 use tsconv_time::epoch::Epoch;
 use tsconv_time::id::Snowflake;
-use tsconv_time::local::Disambiguation;
 use tsconv_time::input::Input;
-use tsconv_time::precision::Precision;
 use tsconv_time::input::ReadOptions;
-use tsconv_time::render::View;
-use tsconv_time::zone::Zone;
 use tsconv_time::input::read;
+use tsconv_time::local::Disambiguation;
+use tsconv_time::precision::Precision;
+use tsconv_time::render::View;
+use tsconv_time::render::in_unit;
+use tsconv_time::zone::Zone;
 
 const ZONES: &[&str] =
     &["UTC", "America/New_York", "Australia/Sydney", "Asia/Kolkata", "Pacific/Chatham", "+14:00", "-09:30"];
@@ -59,11 +59,8 @@ fuzz_target!(|data: &[u8]| {
         let view = View::new(reading.instant, &zone, reading.precision);
         let floored = in_unit(reading.instant, reading.precision) * reading.precision.nanos();
         for rendered in [view.rfc3339(), view.rfc9557()] {
-            let back = read(
-                Input::Text(&rendered),
-                &ReadOptions::defaults(&zone, jiff::Timestamp::UNIX_EPOCH),
-            )
-            .unwrap_or_else(|e| panic!("{rendered:?} does not read back: {e}"));
+            let back = read(Input::Text(&rendered), &ReadOptions::defaults(&zone, jiff::Timestamp::UNIX_EPOCH))
+                .unwrap_or_else(|e| panic!("{rendered:?} does not read back: {e}"));
             assert_eq!(back.instant.as_nanosecond(), floored, "{text:?} -> {rendered:?}");
         }
         let _ = view.presets(jiff::Timestamp::UNIX_EPOCH);

@@ -35,6 +35,10 @@ pub fn timezone() -> RefOr<Schema> {
                 .pattern(Some(OFFSET_PATTERN))
                 .description(Some("A fixed offset from UTC")),
         )
+        .item(ObjectBuilder::new().schema_type(Type::String).pattern(Some(PEOPLE_OFFSET_PATTERN)).description(Some(
+            "A fixed offset as people write it, `GMT+5` or `UTC+05:30` (any case): east of Greenwich, \
+                 +05:00 and +05:30. The IANA names `Etc/GMT±N` keep their POSIX sign: `Etc/GMT+5` is -05:00",
+        )))
         .description(Some(
             "IANA name (any case; answered canonical), `UTC`, or a fixed offset such as `+05:30`. Default `UTC`",
         ))
@@ -44,6 +48,9 @@ pub fn timezone() -> RefOr<Schema> {
 
 /// `±HH`, `±HH:MM`, `±HH:MM:SS`, `±HHMM` or `±HHMMSS`, hours at most 25.
 const OFFSET_PATTERN: &str = "^[+-]([01][0-9]|2[0-5])((:[0-5][0-9](:[0-5][0-9])?)|([0-5][0-9]([0-5][0-9])?))?$";
+
+/// `GMT+5`, `UTC+05:30`: exactly the people's offsets `Zone::parse` accepts (SPEC 11).
+const PEOPLE_OFFSET_PATTERN: &str = "^([Gg][Mm][Tt]|[Uu][Tt][Cc])[+-](([0-9]|[01][0-9]|2[0-5])(:[0-5][0-9](:[0-5][0-9])?)?|([01][0-9]|2[0-5])[0-5][0-9]([0-5][0-9])?)$";
 
 /// [`timezone`], or JSON `null` (which counts as absent).
 pub fn timezone_or_null() -> RefOr<Schema> {
@@ -494,7 +501,7 @@ pub fn form<T: IntoParams>() -> RefOr<Schema> {
 
 #[cfg(test)]
 mod tests {
-    use super::OFFSET_PATTERN;
+    use super::{OFFSET_PATTERN, PEOPLE_OFFSET_PATTERN};
 
     /// The documented offset pattern accepts exactly what the parser does.
     #[test]
@@ -507,6 +514,28 @@ mod tests {
         for text in ["+5", "+26", "+05:60", "+0530:00", "+05:3", "05:00", "+05:30:00:00", "+05:", "+053"] {
             assert!(!pattern.is_match(text), "{text}");
             assert!(tsconv_time::zone::Zone::parse(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn people_offset_pattern_matches_the_parser() {
+        let pattern = regex::Regex::new(PEOPLE_OFFSET_PATTERN).unwrap();
+        let zone = |text: &str| tsconv_time::zone::Zone::parse(text).map(|zone| zone.name().to_owned());
+        for (text, name) in [
+            ("GMT+5", "+05:00"),
+            ("utc-5", "-05:00"),
+            ("UTC+5:30", "+05:30"),
+            ("GMT+05:30:15", "+05:30:15"),
+            ("Gmt-0930", "-09:30"),
+            ("UTC+25:59:59", "+25:59:59"),
+            ("GMT-00", "+00:00"),
+        ] {
+            assert!(pattern.is_match(text), "{text}");
+            assert_eq!(zone(text), Ok(name.to_owned()), "{text}");
+        }
+        for text in ["GMT+26", "UTC+5:3", "GMT+530", "UTC+", "GMT5", "UTC+05:60", "GMT+05:30:00:00", "EST+5"] {
+            assert!(!pattern.is_match(text), "{text}");
+            assert!(zone(text).is_err(), "{text}");
         }
     }
 }

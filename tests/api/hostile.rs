@@ -249,8 +249,10 @@ fn corpus() -> Vec<Case> {
         "Etc/../UTC",
         "EST5EDT,M3.2.0,M11.1.0",
         "<+0330>-3:30",
-        "UTC+5",
-        "GMT+25",
+        // GMT+5 and UTC+5 are +05:00 as people mean them (SPEC 11); these are not offsets.
+        "UTC+5:3",
+        "GMT+26",
+        "UTC+-5",
         "+99:00",
         "+05:30:00:00",
         "America/New_York\u{0}",

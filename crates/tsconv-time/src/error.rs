@@ -176,7 +176,31 @@ fn zone_hint(offset: bool, suggestions: &[&str]) -> String {
     } else if suggestions.is_empty() {
         "use an IANA name such as America/New_York, UTC, or an offset such as +05:30".to_owned()
     } else {
-        format!("did you mean {}?", suggestions.join(", "))
+        let named: Vec<String> = suggestions.iter().map(|name| with_its_offset(name)).collect();
+        let posix = suggestions.iter().any(|name| name.starts_with("Etc/GMT+") || name.starts_with("Etc/GMT-"));
+        let sign =
+            if posix { " (an Etc/GMT±N name has POSIX's sign, the reverse of GMT+N as people write it)" } else { "" };
+        format!("did you mean {}?{sign}", named.join(", "))
+    }
+}
+
+/// An `Etc/GMT±N` name with the offset it means, since its sign is POSIX's
+/// and the reverse of what people write (`Etc/GMT+5` is UTC-05:00, SPEC
+/// 11); any other name as it is.
+fn with_its_offset(name: &str) -> String {
+    let offset = name.strip_prefix("Etc/GMT").and_then(|rest| {
+        let (sign, hours) = rest.split_at_checked(1)?;
+        let hours: u8 = hours.parse().ok().filter(|_| hours.bytes().all(|b| b.is_ascii_digit()))?;
+        match (sign, hours) {
+            ("+" | "-", 0) => Some("UTC".to_owned()),
+            ("+", hours) => Some(format!("UTC-{hours:02}:00")),
+            ("-", hours) => Some(format!("UTC+{hours:02}:00")),
+            _ => None,
+        }
+    });
+    match offset {
+        Some(offset) => format!("{name} ({offset})"),
+        None => name.to_owned(),
     }
 }
 

@@ -124,27 +124,35 @@ impl Zone {
         Zone { name: ZoneName::Static("UTC"), tz: TimeZone::UTC, transitions: None }
     }
 
-    /// Reads an IANA name (any ASCII case), `UTC` or `Z`, or a fixed offset
-    /// `±HH`, `±HH:MM`, `±HHMM`, `±HH:MM:SS`.
+    /// Reads an IANA name (any ASCII case), `UTC` or `Z`, a fixed offset
+    /// `±HH`, `±HH:MM`, `±HHMM`, `±HH:MM:SS`, or an offset written as people
+    /// write it, `GMT+5` or `UTC+05:30` (SPEC 11): east of Greenwich, as
+    /// meant, where the IANA name `Etc/GMT+5` keeps its POSIX sign (west).
     ///
     /// ```
     /// use tsconv_time::zone::Zone;
     /// assert_eq!(Zone::parse("america/new_york").unwrap().name(), "America/New_York");
     /// assert_eq!(Zone::parse("+0530").unwrap().name(), "+05:30");
+    /// assert_eq!(Zone::parse("GMT+5").unwrap().name(), "+05:00");
+    /// assert_eq!(Zone::parse("utc-3:30").unwrap().name(), "-03:30");
+    /// assert_eq!(Zone::parse("Etc/GMT+5").unwrap().info(jiff::Timestamp::UNIX_EPOCH).offset, "-05:00");
     /// ```
     pub fn parse(text: &str) -> Result<Zone, TimeError> {
         Zone::find(text, true)
     }
 
-    /// As [`Zone::parse`], without the search for close names: for zone
-    /// names inside inputs (`2023-11-14T12:00[Europe/Paris]`), of which a
-    /// batch may hold a thousand, each of which would otherwise cost a
-    /// search of every zone name.
+    /// As [`Zone::parse`], without the search for close names and without
+    /// people's `GMT+5`: for zone names inside inputs
+    /// (`2023-11-14T12:00[Europe/Paris]`), which RFC 9557 reads as the IANA
+    /// database does, and of which a batch may hold a thousand, each of
+    /// which would otherwise cost a search of every zone name.
     pub fn parse_without_suggestions(text: &str) -> Result<Zone, TimeError> {
         Zone::find(text, false)
     }
 
-    fn find(text: &str, suggest_names: bool) -> Result<Zone, TimeError> {
+    /// `as_people_write`: also `GMT+5`, `UTC+05:30`, and names close to the
+    /// text when it is none of these.
+    fn find(text: &str, as_people_write: bool) -> Result<Zone, TimeError> {
         let trimmed = text.trim();
         if trimmed.eq_ignore_ascii_case("utc") || trimmed.eq_ignore_ascii_case("z") {
             return Ok(Zone::utc());
@@ -161,8 +169,17 @@ impl Zone {
         if let Some(zone) = ZONES.by_lower.get(&trimmed.to_ascii_lowercase()).and_then(|&i| ZONES.zone(i)) {
             return Ok(zone);
         }
-        let suggestions = if suggest_names { suggest(trimmed) } else { Vec::new() };
-        Err(TimeError::UnknownTimezone { given: text.to_owned(), offset: false, suggestions })
+        if !as_people_write {
+            return Err(TimeError::UnknownTimezone { given: text.to_owned(), offset: false, suggestions: Vec::new() });
+        }
+        if let Some(written) = people_offset(trimmed) {
+            return written.map(Zone::fixed).ok_or_else(|| TimeError::UnknownTimezone {
+                given: text.to_owned(),
+                offset: true,
+                suggestions: Vec::new(),
+            });
+        }
+        Err(TimeError::UnknownTimezone { given: text.to_owned(), offset: false, suggestions: suggest(trimmed) })
     }
 
     /// A zone that is always `offset` from UTC, named `±HH:MM[:SS]`.
@@ -306,6 +323,26 @@ fn parse_offset(text: &str) -> Option<Offset> {
     Offset::from_seconds(sign * (h * 3600 + m * 60 + s)).ok()
 }
 
+/// An offset written as people write it: `GMT` or `UTC` (any case), a sign,
+/// and an hour of one or two digits with optional `:MM` and `:SS`, or
+/// `HHMM`. `None` when the text does not start so; `Some(None)` when it
+/// does but the offset is out of range or malformed (`GMT+26`, `UTC+5:3`).
+/// The sign means what people mean: `GMT+5` is five hours east of
+/// Greenwich, +05:00 (POSIX and the IANA names `Etc/GMT±N` invert it).
+fn people_offset(text: &str) -> Option<Option<Offset>> {
+    let prefix = text.get(..3)?;
+    if !(prefix.eq_ignore_ascii_case("gmt") || prefix.eq_ignore_ascii_case("utc")) {
+        return None;
+    }
+    let rest = &text[3..];
+    let sign = rest.get(..1).filter(|sign| matches!(*sign, "+" | "-"))?;
+    let number = &rest[1..];
+    // One hour digit is padded: `+5` and `+5:30` are `+05` and `+05:30`.
+    let one_digit_hour = number.bytes().take_while(u8::is_ascii_digit).count() == 1;
+    let written = if one_digit_hour { format!("{sign}0{number}") } else { format!("{sign}{number}") };
+    Some(parse_offset(&written))
+}
+
 /// The longest input that gets suggestions (the longest IANA name is 32).
 const MAX_SUGGESTED_LEN: usize = 64;
 
@@ -409,6 +446,58 @@ impl crate::json::BySerde for ZoneList {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gmt_and_utc_offsets_mean_what_people_mean() {
+        for (text, name) in [
+            ("GMT+5", "+05:00"),
+            ("UTC+5", "+05:00"),
+            ("gmt-3", "-03:00"),
+            ("Utc+05:30", "+05:30"),
+            ("UTC+5:30", "+05:30"),
+            ("GMT+0530", "+05:30"),
+            ("UTC-9:30", "-09:30"),
+            ("GMT+14", "+14:00"),
+            ("UTC+00", "+00:00"),
+            (" GMT-12 ", "-12:00"),
+        ] {
+            assert_eq!(Zone::parse(text).map(|zone| zone.name().to_owned()), Ok(name.to_owned()), "{text}");
+        }
+        // The IANA names keep their own meaning: Etc/GMT+5 is five hours west (POSIX), GMT+0 is a name.
+        let at = Timestamp::UNIX_EPOCH;
+        assert_eq!(Zone::parse("Etc/GMT+5").unwrap().info(at).offset, "-05:00");
+        assert_eq!(Zone::parse("GMT+0").unwrap().name(), "GMT+0");
+        assert_eq!(Zone::parse("GMT").unwrap().name(), "GMT");
+        // Out of range or malformed: an offset error, with no names suggested.
+        for text in ["GMT+26", "UTC+5:3", "GMT+530", "UTC+", "GMT+5:30:1"] {
+            match Zone::parse(text) {
+                Err(TimeError::UnknownTimezone { offset: true, suggestions, .. }) => assert!(suggestions.is_empty()),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        // Inside an input (RFC 9557's brackets) only IANA names and offsets are read.
+        assert!(Zone::parse_without_suggestions("GMT+5").is_err());
+    }
+
+    #[test]
+    fn a_suggested_etc_gmt_name_says_its_sign_is_inverted() {
+        let error = Zone::parse("Etc/GMT+55").unwrap_err();
+        let TimeError::UnknownTimezone { suggestions, .. } = &error else { panic!("{error:?}") };
+        assert!(suggestions.iter().any(|name| name.starts_with("Etc/GMT")), "{suggestions:?}");
+        let message = error.to_string();
+        for name in suggestions.iter().filter(|name| name.starts_with("Etc/GMT+")) {
+            let hours: i32 = name["Etc/GMT+".len()..].parse().unwrap();
+            let offset = if hours == 0 { "UTC".to_owned() } else { format!("UTC-{hours:02}:00") };
+            assert!(message.contains(&format!("{name} ({offset})")), "{message}");
+        }
+        assert!(
+            message.ends_with("(an Etc/GMT±N name has POSIX's sign, the reverse of GMT+N as people write it)"),
+            "{message}"
+        );
+        // Names of no such sign are offered as they are.
+        let message = Zone::parse("Europe/Berln").unwrap_err().to_string();
+        assert!(message.ends_with("did you mean Europe/Berlin?"), "{message}");
+    }
 
     fn at(second: i64) -> Timestamp {
         Timestamp::from_second(second).unwrap()

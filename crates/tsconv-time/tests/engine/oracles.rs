@@ -363,3 +363,52 @@ fn mail_and_http_dates_agree_with_python_email_utils() {
         mismatches[..mismatches.len().min(40)].join("\n")
     );
 }
+
+/// `GMT+5` and `UTC+5` as people write them (SPEC 11) against GNU `date -d`,
+/// which reads such a zone in a date string as the same offset: seeded
+/// spellings (either prefix in any case, each sign, one- and two-digit
+/// hours, `:MM`, `HHMM`), each read by `Zone::parse` as `timezone` and by GNU
+/// as the zone of `2023-11-14 10:00 <text>`; the offsets must agree. The IANA
+/// names `Etc/GMT±N` are not among them: they keep their POSIX sign.
+#[test]
+#[cfg_attr(not(feature = "components"), ignore = "needs GNU date: ./scripts/test runs this")]
+fn gmt_and_utc_offsets_agree_with_gnu_date() {
+    let mut rng = Rng(0x0067_6d74_2b35);
+    let prefixes = ["GMT", "UTC", "gmt", "utc", "Gmt", "uTc"];
+    let texts: Vec<String> = (0..2000)
+        .map(|_| {
+            let prefix = prefixes[rng.below(prefixes.len() as u64) as usize];
+            let sign = if rng.below(2) == 0 { '+' } else { '-' };
+            let hours = rng.below(15);
+            let minutes = [0, 15, 30, 45][rng.below(4) as usize];
+            match rng.below(4) {
+                0 if minutes == 0 => format!("{prefix}{sign}{hours}"),
+                0 | 1 => format!("{prefix}{sign}{hours}:{minutes:02}"),
+                2 => format!("{prefix}{sign}{hours:02}:{minutes:02}"),
+                _ => format!("{prefix}{sign}{hours:02}{minutes:02}"),
+            }
+        })
+        .collect();
+    let input: String = texts.iter().map(|text| format!("2023-11-14 10:00 {text}\n")).collect();
+    let mut command = Command::new("date");
+    command.env("TZ", "UTC").env("LC_ALL", "C").arg("-u").arg("-f").arg("-").arg("+%s");
+    let lines = stream(command, &input);
+    assert_eq!(lines.len(), texts.len());
+    let ten_o_clock = Timestamp::from_second(1_699_956_000).unwrap(); // 2023-11-14T10:00:00Z
+    let mismatches: Vec<String> = texts
+        .iter()
+        .zip(&lines)
+        .filter_map(|(text, gnu)| {
+            let Ok(gnu_seconds) = gnu.parse::<i64>() else { return Some(format!("{text}: GNU answered {gnu:?}")) };
+            let gnu_offset = ten_o_clock.as_second() - gnu_seconds;
+            let ours = Zone::parse(text).map(|zone| i64::from(zone.tz().to_offset(ten_o_clock).seconds()));
+            (ours != Ok(gnu_offset)).then(|| format!("{text}: ours {ours:?}, GNU {gnu_offset} s"))
+        })
+        .collect();
+    assert!(
+        mismatches.is_empty(),
+        "{} differences:\n{}",
+        mismatches.len(),
+        mismatches[..mismatches.len().min(40)].join("\n")
+    );
+}

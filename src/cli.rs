@@ -248,7 +248,7 @@ pub fn keys(command: KeysCommand) -> ExitCode {
 /// How inputs are read and shown.
 #[derive(Debug, Args)]
 pub struct ReadArgs {
-    /// Time zone: an IANA name (any case), UTC, or an offset such as +05:30.
+    /// Time zone: an IANA name (any case), UTC, or an offset such as +05:30 (also GMT+5, UTC+05:30: east is +).
     #[arg(long = "tz", value_name = "ZONE", default_value = "UTC", value_parser = Zone::parse)]
     pub zone: Zone,
     /// Unit of numeric inputs and of the timestamp field: s, ms, us, ns (default: detected).
@@ -310,7 +310,7 @@ impl ReadArgs {
 
 #[derive(Debug, Args)]
 pub struct NowArgs {
-    /// Time zone: an IANA name (any case), UTC, or an offset such as +05:30.
+    /// Time zone: an IANA name (any case), UTC, or an offset such as +05:30 (also GMT+5, UTC+05:30: east is +).
     #[arg(long = "tz", value_name = "ZONE", default_value = "UTC", value_parser = Zone::parse)]
     pub zone: Zone,
     /// Unit of the timestamp field: s, ms, us, ns.

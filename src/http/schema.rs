@@ -40,7 +40,8 @@ pub fn timezone() -> RefOr<Schema> {
                  +05:00 and +05:30. The IANA names `Etc/GMT±N` keep their POSIX sign: `Etc/GMT+5` is -05:00",
         )))
         .description(Some(
-            "IANA name (any case; answered canonical), `UTC`, or a fixed offset such as `+05:30`. Default `UTC`",
+            "IANA name (any case; answered canonical), `UTC`, or a fixed offset such as `+05:30` (also as people write it: \
+             `GMT+5`, `UTC+05:30`, east of Greenwich). Default `UTC`",
         ))
         .examples([serde_json::json!("America/New_York")])
         .into()

@@ -1,5 +1,5 @@
 //! Criterion benches of the engine's hot paths: reading each input kind,
-//! detection, one full convert result, every preset, a custom pattern, and
+//! what people type, one full convert result, every preset, a custom pattern, and
 //! a 1000-item batch. Results and their history are in BENCHMARKS.md.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap is a broken bench
@@ -39,7 +39,28 @@ fn reading(c: &mut Criterion) {
     }
     group.bench_function("detection_only", |b| b.iter(|| Precision::detect(black_box(1_700_000_000_000u128))));
     group.bench_function("zone_lookup", |b| b.iter(|| Zone::parse(black_box("america/new_york")).unwrap()));
-    group.bench_function("invalid_input", |b| b.iter(|| read(black_box(Input::Text("yesterday")), &options(&utc))));
+    group.bench_function("invalid_input", |b| b.iter(|| read(black_box(Input::Text("yesteryear")), &options(&utc))));
+    group.finish();
+}
+
+/// What people type (SPEC 11): each read after every machine format failed.
+fn people(c: &mut Criterion) {
+    let ny = Zone::parse("America/New_York").unwrap();
+    let now = Timestamp::from_second(1_795_000_000).unwrap();
+    let options = ReadOptions::defaults(&ny, now);
+    let mut group = c.benchmark_group("human");
+    for (name, text) in [
+        ("month_day_year_12h", "Nov 14 2023 5:13pm"),
+        ("weekday_long_date", "Tuesday, November 14, 2023"),
+        ("iso_with_abbreviation", "2023-11-14 10:00 EST"),
+        ("tomorrow_9am", "tomorrow 9am"),
+        ("next_friday_3pm", "next friday 3pm"),
+        ("days_ago", "3 days ago"),
+        ("cjk_date_time", "2023年11月14日 17:13"),
+        ("near_miss_error", "tomorow 9am"),
+    ] {
+        group.bench_function(name, |b| b.iter(|| read(black_box(Input::Text(text)), &options)));
+    }
     group.finish();
 }
 
@@ -82,5 +103,5 @@ fn rendering(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, reading, rendering);
+criterion_group!(benches, reading, people, rendering);
 criterion_main!(benches);

@@ -248,8 +248,9 @@ pub fn keys(command: KeysCommand) -> ExitCode {
 /// How inputs are read and shown.
 #[derive(Debug, Args)]
 pub struct ReadArgs {
-    /// Time zone: an IANA name (any case), UTC, or an offset such as +05:30 (also GMT+5, UTC+05:30: east is +).
-    #[arg(long = "tz", value_name = "ZONE", default_value = "UTC", value_parser = Zone::parse)]
+    /// Time zone: an IANA name (any case), UTC, an offset such as +05:30 (also GMT+5, UTC+05:30: east is +),
+    /// or a Windows ID such as "Eastern Standard Time".
+    #[arg(long = "tz", visible_alias = "timezone", value_name = "ZONE", default_value = "UTC", value_parser = Zone::parse)]
     pub zone: Zone,
     /// Unit of numeric inputs and of the timestamp field: s, ms, us, ns (default: detected).
     #[arg(long, value_name = "UNIT", value_parser = clap::builder::ValueParser::new(str::parse::<Precision>))]
@@ -264,7 +265,8 @@ pub struct ReadArgs {
     /// A strptime pattern to read inputs with, such as "%d/%m/%Y %H:%M"; repeat it (up to 8) to try several in order.
     #[arg(long = "input-format", value_name = "PATTERN", value_parser = clap::builder::ValueParser::new(input_format_arg))]
     pub input_formats: Vec<String>,
-    /// The language of human-readable texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
+    /// The language of human-readable texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en); it also
+    /// orders the day and month of typed numeric dates (03/04/2023 is 3 April in en-GB).
     #[arg(long, value_name = "TAG", value_parser = clap::builder::ValueParser::new(Localizer::get))]
     pub locale: Option<Arc<Localizer>>,
     /// Print the API's `data` object as JSON (one line per result).
@@ -310,8 +312,9 @@ impl ReadArgs {
 
 #[derive(Debug, Args)]
 pub struct NowArgs {
-    /// Time zone: an IANA name (any case), UTC, or an offset such as +05:30 (also GMT+5, UTC+05:30: east is +).
-    #[arg(long = "tz", value_name = "ZONE", default_value = "UTC", value_parser = Zone::parse)]
+    /// Time zone: an IANA name (any case), UTC, an offset such as +05:30 (also GMT+5, UTC+05:30: east is +),
+    /// or a Windows ID such as "Eastern Standard Time".
+    #[arg(long = "tz", visible_alias = "timezone", value_name = "ZONE", default_value = "UTC", value_parser = Zone::parse)]
     pub zone: Zone,
     /// Unit of the timestamp field: s, ms, us, ns.
     #[arg(long, value_name = "UNIT", default_value = "seconds", value_parser = clap::builder::ValueParser::new(str::parse::<Precision>))]
@@ -326,7 +329,7 @@ pub struct NowArgs {
 
 #[derive(Debug, Args)]
 pub struct OperationArgs {
-    /// A Unix timestamp or a date string; `-` reads one per line from standard input.
+    /// A Unix timestamp, a date string, or what people type ("Nov 14 2023 5:13pm", "tomorrow 9am"); `-` reads one per line from standard input.
     #[arg(allow_hyphen_values = true)]
     pub input: String,
     #[command(flatten)]
@@ -392,10 +395,6 @@ pub fn run(tool: Tool) -> ExitCode {
             Err(error) => usage(&error),
         },
         Tool::Diff(args) => diff(&args, &mut out),
-        Tool::Validate(args) if args.read.locale.is_some() => {
-            eprintln!("tsconv: validate writes no human-readable text: --locale does not apply");
-            ExitCode::from(USAGE)
-        }
         Tool::Validate(args) => match args.read.check() {
             Ok(()) => each_input(&args.input, &args.read, &mut out, |input, options, _| {
                 Ok(Shown::Validation(Box::new(tsconv_time::ops::validate(input, options))))
@@ -695,6 +694,9 @@ fn write_report_table(out: &mut impl Write, report: &Report, with_input: bool) -
     if with_input && let Some(input) = &report.input {
         let detail = input.epoch.as_deref().or(input.pattern.as_deref()).map(|d| format!(" {d}")).unwrap_or_default();
         row(out, "input", format_args!("{}{detail}", input.kind.name()))?;
+        if let Some(read_as) = &input.read_as {
+            row(out, "read as", read_as)?;
+        }
     }
     write_id_fields(out, report.id.as_ref())?;
     if let Some(formatted) = &report.formatted {
@@ -769,6 +771,9 @@ fn write_validation_table(out: &mut impl Write, v: &Validation) -> io::Result<()
         row(out, "kind", format_args!("{}{detail}", kind.name()))?;
         row(out, "precision", format_args!("{precision}{}", detected(v.precision_detected)))?;
     }
+    if let Some(read_as) = &v.read_as {
+        row(out, "read as", read_as)?;
+    }
     write_id_fields(out, v.id.as_ref())?;
     let c = &v.conforms;
     let conforms: Vec<&str> = [
@@ -789,8 +794,17 @@ fn write_validation_table(out: &mut impl Write, v: &Validation) -> io::Result<()
         row(out, "warning", warning)?;
     }
     for alternative in v.alternatives.iter().flatten() {
-        let unit = alternative.precision.map(|p| format!(" {p}")).unwrap_or_default();
-        row(out, "or", format_args!("{} as {}{unit}", alternative.iso, alternative.epoch))?;
+        match (&alternative.epoch, &alternative.read_as) {
+            (Some(epoch), _) => {
+                let unit = alternative.precision.map(|p| format!(" {p}")).unwrap_or_default();
+                row(out, "or", format_args!("{} as {epoch}{unit}", alternative.iso))?;
+            }
+            (None, Some(read_as)) => {
+                let zone = alternative.zone.as_deref().map(|zone| format!(", {zone}")).unwrap_or_default();
+                row(out, "or", format_args!("{} as {read_as}{zone}", alternative.iso))?;
+            }
+            (None, None) => row(out, "or", &alternative.iso)?,
+        }
     }
     if let Some(error) = &v.error {
         row(out, "error", format_args!("{}: {}", error.error, error.message))?;

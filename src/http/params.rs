@@ -123,6 +123,12 @@ pub struct ValidateParams {
     #[param(style = Form, explode, schema_with = schema::query_input_format)]
     #[schema(schema_with = schema::input_format)]
     pub input_format: Option<Value>,
+    /// How people's text is read (SPEC 11): the order of a numeric date's
+    /// day and month (`03/04/2023` is 3 April in `en-GB`), and the region
+    /// that breaks an abbreviation's tie (`IST` is Irish time in `en-IE`).
+    #[param(schema_with = schema::locale)]
+    #[schema(schema_with = schema::locale_or_null)]
+    pub locale: Option<String>,
 }
 
 // The parameters of add (SPEC 9.1), described as those of convert are.
@@ -589,7 +595,8 @@ impl ReadsInputs for TimestampParams {
 }
 
 impl ReadsInputs for ValidateParams {
-    /// Validate writes no human-readable text: it takes no `locale`.
+    /// Validate writes no human-readable text: its `locale` says how
+    /// people's text is read.
     fn how_to_read(&self) -> HowToRead<'_> {
         HowToRead {
             timezone: self.timezone.as_deref(),
@@ -597,7 +604,7 @@ impl ReadsInputs for ValidateParams {
             disambiguation: self.disambiguation.as_deref(),
             epoch: self.epoch.as_deref(),
             input_format: self.input_format.as_ref(),
-            locale: None,
+            locale: self.locale.as_deref(),
         }
     }
 }

@@ -35,16 +35,30 @@ pub fn timezone() -> RefOr<Schema> {
                 .pattern(Some(OFFSET_PATTERN))
                 .description(Some("A fixed offset from UTC")),
         )
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .enum_values(Some(windows_ids()))
+                .description(Some("A Windows time zone ID (any case), mapped by CLDR's windowsZones to its main IANA zone")),
+        )
         .item(ObjectBuilder::new().schema_type(Type::String).pattern(Some(PEOPLE_OFFSET_PATTERN)).description(Some(
             "A fixed offset as people write it, `GMT+5` or `UTC+05:30` (any case): east of Greenwich, \
                  +05:00 and +05:30. The IANA names `Etc/GMT±N` keep their POSIX sign: `Etc/GMT+5` is -05:00",
         )))
         .description(Some(
             "IANA name (any case; answered canonical), `UTC`, or a fixed offset such as `+05:30` (also as people write it: \
-             `GMT+5`, `UTC+05:30`, east of Greenwich). Default `UTC`",
+             `GMT+5`, `UTC+05:30`, east of Greenwich), or a Windows ID (`Eastern Standard Time`). Default `UTC`",
         ))
         .examples([serde_json::json!("America/New_York")])
         .into()
+}
+
+/// Every Windows ID of CLDR's table, sorted, once each.
+fn windows_ids() -> Vec<&'static str> {
+    let mut ids: Vec<&str> = tsconv_time::windows::table().iter().map(|row| row.windows_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
 }
 
 /// `±HH`, `±HH:MM`, `±HH:MM:SS`, `±HHMM` or `±HHMMSS`, hours at most 25.
@@ -375,7 +389,9 @@ pub fn timestamp() -> RefOr<Schema> {
         )))
         .item(ObjectBuilder::new().schema_type(Type::String).max_length(Some(MAX_INPUT_CHARS)).description(Some(
             "A numeric string, or RFC 3339 / ISO 8601 / RFC 9557 / RFC 2822 / HTTP date / date / date-time in `timezone`, \
-             an ID (UUID v1/v6/v7, ULID, ObjectId, KSUID), or date math (`now-1d/d`, `2023-11-14T10:00:00Z||+1M/d`)",
+             an ID (UUID v1/v6/v7, ULID, ObjectId, KSUID), date math (`now-1d/d`, `2023-11-14T10:00:00Z||+1M/d`), \
+             or what people type, read when no machine format reads it (`Nov 14 2023 5:13pm`, `2023-11-14 10:00 EST`, \
+             `tomorrow 9am`, `3 days ago`, `2023年11月14日`; SPEC 11): `input.kind` is then `human`, with `input.read_as`",
         )))
         .description(Some("The instant (exclusive with `timestamps`)"))
         .examples([serde_json::json!(1700000000), serde_json::json!("2023-11-14T22:13:20Z")])
@@ -389,7 +405,7 @@ pub fn query_timestamp() -> RefOr<Schema> {
         .max_length(Some(MAX_INPUT_CHARS))
         .description(Some(
             "The instant: a Unix timestamp (s, ms, µs or ns; detected unless `precision` is given), a date string, \
-             an ID, or date math such as `now-1d/d`",
+             an ID, date math such as `now-1d/d`, or what people type (`Nov 14 2023 5:13pm`, `tomorrow 9am`)",
         ))
         .examples([serde_json::json!("1700000000")])
         .into()

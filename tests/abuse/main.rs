@@ -131,10 +131,27 @@ async fn no_request_costs_more_than_fifty_plain_converts() {
         items.push(item);
     }
     let zones = format!(r#"{{"timestamps": [{}]}}"#, items.join(","));
+    // People's text at its worst, 250 characters each: long runs of
+    // relative items, of words near known ones (each a did-you-mean), of
+    // mixed scripts and digits, of abbreviations and zone-like words.
+    let worst = [
+        "1 day ".repeat(41),
+        "next month last year ".repeat(12),
+        "Novmberr ".repeat(27),
+        "Eastern Standard Timee ".repeat(10),
+        "١٤ نوفمبر ٢٠٢٣ 5pm ".repeat(12),
+        "14 Nov 2023 5:13pm CST ".repeat(10),
+        "(((((((((( ".repeat(22),
+    ];
+    let human: Vec<String> = (0..230)
+        .map(|i| serde_json::to_string(&worst[i % worst.len()].chars().take(250).collect::<String>()).unwrap())
+        .collect();
+    let human = format!(r#"{{"timestamps": [{}]}}"#, human.join(","));
     let many_params: String = (0..13_000).map(|i| format!("p{i}=&")).collect::<String>();
     let many_keys = format!("{{{}}}", (0..6_000).map(|i| format!("\"k{i}\":0")).collect::<Vec<_>>().join(","));
-    let attacks: [(&str, Vec<u8>, u16); 4] = [
+    let attacks: [(&str, Vec<u8>, u16); 5] = [
         ("batch of near-miss zones", post("/api/timestamp/convert", "application/json", &zones), 200),
+        ("batch of the worst people's text", post("/api/timestamp/convert", "application/json", &human), 200),
         (
             "form of 13,000 parameters",
             post("/api/timestamp/convert", "application/x-www-form-urlencoded", &many_params[..63_000]),

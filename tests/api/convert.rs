@@ -38,7 +38,8 @@ async fn spec_example_in_new_york() {
                 "offset": "-05:00",
                 "offset_seconds": -18000,
                 "dst": false,
-                "next_transition": "2024-03-10T07:00:00Z"
+                "next_transition": "2024-03-10T07:00:00Z",
+                "windows_id": "Eastern Standard Time"
             },
             "input": {"kind": "unix", "text": "1700000000"}
         })

@@ -22,7 +22,7 @@ async fn every_error_body_is_pinned() {
     let queries = [
         ("missing timestamp", "/api/timestamp/convert?timezone=UTC"),
         ("a date that does not exist", "/api/timestamp/convert?timestamp=2023-02-30"),
-        ("a word", "/api/timestamp/convert?timestamp=yesterday"),
+        ("a word", "/api/timestamp/convert?timestamp=yesteryear"),
         ("an unknown zone", "/api/timestamp/convert?timestamp=1&timezone=Europe/Pariss"),
         ("an unknown format", "/api/timestamp/format?timestamp=1&format=isoo"),
         ("an unknown precision", "/api/timestamp/convert?timestamp=1&precision=minutes"),
@@ -247,7 +247,7 @@ async fn invalid_timestamps_say_why_and_where() {
     assert_eq!(reply.body["data"]["position"], 1);
     assert!(reply.body["message"].as_str().unwrap().contains("separators"));
     for input in
-        ["yesterday", "2023-02-30", "", "１７００００００００", "1700000000.1234567891", "2023-11-14T25:00:00Z"]
+        ["yesteryear", "2023-02-30", "", "１７００００００００x", "1700000000.1234567891", "2023-11-14T25:00:00Z"]
     {
         post_json("/api/timestamp/convert", json!({"timestamp": input})).await.assert_error(
             400,

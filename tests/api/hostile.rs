@@ -66,23 +66,18 @@ fn bad_timestamps() -> Vec<(String, Value)> {
         ".5",
         "1..2",
         "1.2.3",
-        "١٧٠٠٠٠٠٠٠٠",
-        "１７００００００００",
         "¹²³",
-        "१७००००००००",
         "1700000000\u{0}",
         "\u{0}",
         "\u{202e}1700000000",
         "1700000000\u{200f}",
         "1700\u{200b}000000",
         "🕐",
-        "yesterday",
         // ("now" is date math since SPEC 9.5; its mistakes stand here instead.)
         "now+",
         "now-1",
         "now||",
         "nowish",
-        "tomorrow",
         "null",
         "true",
         "{}",
@@ -570,6 +565,68 @@ async fn every_hostile_request_gets_a_helpful_4xx_envelope() {
     }
     insta::assert_snapshot!("hostile_verdicts", verdicts);
     crate::helpers::get("/healthz").await.assert_ok();
+}
+
+/// People's text at its most hostile (SPEC 11): long runs of words, many
+/// relative items, mixed scripts, words near known ones, overflowing
+/// counts. Each is read or refused with the envelope, never a 5xx, and its
+/// verdict is pinned; a refusal says why.
+#[tokio::test]
+async fn hostile_peoples_text_is_read_or_refused_never_a_5xx() {
+    let texts = [
+        "1 day ".repeat(42),
+        "next month last year ".repeat(12),
+        "9999999 years ago".to_owned(),
+        "999999999999999999 seconds".to_owned(),
+        "tomorrow tomorrow tomorrow".to_owned(),
+        "Nov 14 2023 Nov 15 2023".to_owned(),
+        "5pm 6pm".to_owned(),
+        "EST PST".to_owned(),
+        "Novmberr 14".to_owned(),
+        "١٤ نوفمبر ٢٠٢٣".to_owned(),
+        "Nov ١٤ ٢٠٢٣ ５pm".to_owned(),
+        "2023年11月14日".to_owned(),
+        "(((((((((( comment".to_owned(),
+        "(a) (b) (c) Nov 14 2023".to_owned(),
+        "Feb 29 2023".to_owned(),
+        "Tuesday, November 15, 2023".to_owned(),
+        "13:00pm".to_owned(),
+        "0am".to_owned(),
+        "24:00".to_owned(),
+        "@99999999999999999".to_owned(),
+        "@-1.5".to_owned(),
+        "last last friday".to_owned(),
+        "in in 2 hours".to_owned(),
+        "ago".to_owned(),
+        "Eastern Standard Time Eastern Standard Time".to_owned(),
+        "2023-11-14 10:00 UTC+99".to_owned(),
+        "2023-11-14 10:00 +2500".to_owned(),
+        "Nov 14 10000".to_owned(),
+        "Nov 14 -5".to_owned(),
+        "12/31/1969 11:59:59pm".to_owned(),
+        "1.5 seconds ago".to_owned(),
+        "0.0000000001 seconds".to_owned(),
+        "Sept. 31st".to_owned(),
+        "a.m.".to_owned(),
+        "DST".to_owned(),
+    ];
+    let mut verdicts = String::new();
+    for text in texts {
+        let reply = send(
+            Request::post("/api/timestamp/convert")
+                .header("content-type", "application/json")
+                .body(Body::from(json!({"timestamp": text}).to_string()))
+                .unwrap(),
+        )
+        .await;
+        let status = reply.status.as_u16();
+        if status != 200 {
+            assert_helpful_4xx(&text, &reply);
+        }
+        let verdict = reply.body["data"]["error"].as_str().or(reply.body["data"]["iso"].as_str()).unwrap_or_default();
+        verdicts.push_str(&format!("{status} {verdict:<24} {text:?}\n"));
+    }
+    insta::assert_snapshot!("hostile_peoples_text", verdicts);
 }
 
 /// The request head is bounded near 96 KiB (hyper's default, about 400 KiB,

@@ -541,8 +541,10 @@ async fn every_human_readable_output_speaks_the_locale_asked_for() {
     // English unless asked: the default answers are CLDR's `en`.
     let data = get("/api/timestamp/convert?timestamp=0").await.assert_ok().clone();
     assert_eq!((&data["locale"], &data["zone"]["long_name"]), (&json!("en"), &json!("Coordinated Universal Time")));
-    // validate writes no human-readable text: it takes no locale.
-    get("/api/timestamp/validate?timestamp=0&locale=de").await.assert_error(400, 40010, "unknown_parameter");
+    // validate writes no human-readable text: its locale reads people's text (SPEC 11).
+    let data = get("/api/timestamp/validate?timestamp=03.04.2023&locale=de").await.assert_ok().clone();
+    assert_eq!(data["normalized"]["iso"], "2023-04-03T00:00:00.000Z");
+    get("/api/timestamp/validate?timestamp=0&locale=xx").await.assert_error(400, 40015, "invalid_locale");
     get("/api/timestamp/convert?timestamp=0&locale=xx").await.assert_error(400, 40015, "invalid_locale");
     // A batch shares one language.
     let data =

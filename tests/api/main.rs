@@ -15,6 +15,7 @@ mod errors;
 mod format;
 mod helpers;
 mod hostile;
+mod human;
 mod locales;
 mod openapi;
 #[path = "../../crates/tsconv-time/tests/engine/oracle.rs"]

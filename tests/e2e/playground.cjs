@@ -26,6 +26,18 @@ async function browser(colorScheme = "light", viewport = { width: 1280, height: 
 }
 
 const text = (page, selector) => page.locator(selector).first().textContent();
+/// The values shown (table cells, the clock) that are laid out on more than
+/// one line: a value must never break inside itself.
+async function brokenValues(page) {
+  return page.evaluate(() => [...document.querySelectorAll("td code, td .preview, #clock code, #read-as, #transitions th")]
+    .filter((el) => el.offsetParent !== null && el.textContent)
+    .filter((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+    })
+    .map((el) => el.textContent));
+}
 async function waitText(page, selector, expected) {
   await page.waitForFunction(([s, e]) => document.querySelector(s)?.textContent === e, [selector, expected], { timeout: 10000 });
 }
@@ -54,6 +66,8 @@ async function main() {
   const kinds = await page.evaluate(() => [...document.querySelectorAll("#transitions tr")].map((tr) => tr.dataset.kind));
   assert.ok(kinds.every((k) => k === "gap" || k === "fold") && kinds[0] !== kinds[1], kinds.join());
   await page.screenshot({ path: path.join(shots, "shared-link.png"), fullPage: true });
+  await page.waitForFunction(() => document.querySelector("#clock-iso").textContent.endsWith("Z"));
+  assert.deepEqual(await brokenValues(page), [], "no value breaks inside itself at 1280 px");
 
   // The language picker: Discord's 32 languages first, then every CLDR
   // locale; the previews, presets and zone name follow it, and so does the link.
@@ -99,6 +113,24 @@ async function main() {
   assert.ok(page.url().includes("timezone=Asia%2FTokyo"), page.url());
   await page.waitForFunction(() => document.querySelector("#clock-zone").textContent === "Asia/Tokyo");
   assert.ok((await page.locator("#zones option").count()) > 500, "the zone list is loaded");
+
+  // A date as people type it: what was understood is shown under the input;
+  // an ambiguous abbreviation offers its other zones, and choosing one sets
+  // the instant it names.
+  await page.fill("#zone", "America/New_York");
+  await type(page, "Nov 14 2023 5:13pm");
+  await waitText(page, "#read-as", "2023-11-14T17:13:00 in America/New_York");
+  assert.equal(await text(page, "[data-field=iso]"), "2023-11-14T22:13:00.000Z");
+  await type(page, "2023-11-14 10:00 CST");
+  await waitText(page, "#read-as", "2023-11-14T10:00:00-06:00 (CST)");
+  await page.waitForSelector("#alternatives-row", { state: "visible" });
+  assert.equal(await text(page, "#alternatives-title"), "This could also be:");
+  await page.screenshot({ path: path.join(shots, "people-text.png"), fullPage: true });
+  await page.click("#alternatives button[data-zone='Asia/Shanghai']");
+  await waitText(page, "[data-field=iso]", "2023-11-14T02:00:00.000Z");
+  assert.equal(await page.inputValue("#input"), "2023-11-14T02:00:00.000Z");
+  assert.ok(await page.locator("#read-as-row").isHidden(), "an ISO instant needs no reading");
+  await page.fill("#zone", "Asia/Tokyo");
 
   // An invalid input shows the API's message in place.
   await type(page, "2023-02-30");
@@ -189,6 +221,8 @@ async function main() {
   assert.equal(background, "rgb(18, 20, 24)", "the dark theme follows the system");
   const overflow = await dark.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(overflow, "nothing wider than a phone");
+  await dark.page.waitForFunction(() => document.querySelector("#clock-iso").textContent.endsWith("Z"));
+  assert.deepEqual(await brokenValues(dark.page), [], "no value breaks inside itself on a phone");
   await dark.page.screenshot({ path: path.join(shots, "phone-dark.png"), fullPage: true });
   await dark.context.close();
   for (const host of [...hosts, ...dark.hosts]) assert.equal(host, origin, "the page asked another host: " + host);

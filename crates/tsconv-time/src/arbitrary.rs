@@ -51,21 +51,27 @@ pub fn report() -> impl Strategy<Value = Report> {
         microseconds,
         nanoseconds,
     });
-    let zone =
-        (
-            text(),
-            proptest::option::of(text()),
-            text(),
-            text(),
-            any::<i32>(),
-            any::<bool>(),
-            proptest::option::of(text()),
-        )
-            .prop_map(|(name, long_name, abbreviation, offset, offset_seconds, dst, next_transition)| {
-                ZoneInfo { name, long_name, abbreviation, offset, offset_seconds, dst, next_transition }
-            });
-    let input = (select(Kind::ALL.to_vec()), proptest::option::of(text()), proptest::option::of(text()), text())
-        .prop_map(|(kind, epoch, pattern, text)| InputInfo { kind, epoch, pattern, text });
+    let zone = (
+        text(),
+        proptest::option::of(text()),
+        text(),
+        text(),
+        any::<i32>(),
+        any::<bool>(),
+        proptest::option::of(text()),
+        proptest::option::of(select(vec!["Eastern Standard Time", "UTC", "W. Europe Standard Time"])),
+    )
+        .prop_map(|(name, long_name, abbreviation, offset, offset_seconds, dst, next_transition, windows_id)| {
+            ZoneInfo { name, long_name, abbreviation, offset, offset_seconds, dst, next_transition, windows_id }
+        });
+    let input = (
+        select(Kind::ALL.to_vec()),
+        proptest::option::of(text()),
+        proptest::option::of(text()),
+        proptest::option::of(text()),
+        text(),
+    )
+        .prop_map(|(kind, epoch, pattern, read_as, text)| InputInfo { kind, epoch, pattern, read_as, text });
     (
         (wide(), precision(), proptest::option::of(any::<bool>()), texts::<6>(), select(vec!["en", "de", "zh-Hant"])),
         (units, texts::<4>(), zone),

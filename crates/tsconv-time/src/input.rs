@@ -15,8 +15,10 @@ use jiff::civil::{Date, DateTime, ISOWeekDate, Time, Weekday};
 use jiff::tz::Offset;
 
 use crate::date_math;
+use crate::digits::ascii_digits;
 use crate::epoch::Epoch;
 use crate::error::TimeError;
+use crate::human::{self, Human, HumanOptions};
 use crate::id;
 use crate::id::IdFields;
 use crate::iso::{self, DateForm, Parsed, UtcOffset, ZoneAnnotation};
@@ -167,6 +169,8 @@ pub struct Reading {
     pub pattern: Option<String>,
     /// For an ID: its other fields.
     pub id: Option<IdFields>,
+    /// For [`Kind::Human`]: what was understood, and its other readings.
+    pub human: Option<Box<Human>>,
 }
 
 impl Reading {
@@ -181,6 +185,7 @@ impl Reading {
             epoch: None,
             pattern: None,
             id: None,
+            human: None,
         }
     }
 
@@ -307,6 +312,11 @@ fn instant_of_parse(
 }
 
 fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    // Digits of other scripts are digits (SPEC 11); one character stays
+    // one, so positions hold.
+    if let Some(ascii) = ascii_digits(text) {
+        return read_text(&ascii, options);
+    }
     // Bytes bound characters: count them only when the bytes are too many.
     let chars = if text.len() > MAX_INPUT_CHARS { text.chars().count() } else { text.len() };
     if chars > MAX_INPUT_CHARS {
@@ -333,7 +343,7 @@ fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError
         reading.id = Some(id.fields);
         return Ok(reading);
     }
-    if looks_numeric(trimmed) {
+    if looks_numeric(trimmed) && !is_dotted_date(trimmed) {
         return read_number(trimmed, text[..lead].chars().count(), options);
     }
     let unsigned = trimmed.trim_start_matches(['+', '-']);
@@ -348,51 +358,130 @@ fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError
             lead_chars(text, lead) + trimmed[..bad.0].chars().count(),
         ));
     }
-    let at = |position: usize| lead_chars(text, lead) + position;
+    let lead = lead_chars(text, lead);
+    match read_machine(trimmed, lead, options) {
+        Machine::Read(reading) => reading,
+        // An ISO 8601 date-time that its grammar refused is no one else's to read.
+        Machine::Refused { error, .. } if is_iso_shaped(trimmed) => Err(error),
+        Machine::Refused { error, misfit } => match read_human(trimmed, lead, options) {
+            Ok(reading) => Ok(reading),
+            // A machine format's own date with a field out of range is its
+            // reader's to explain (unless people's reader found the text
+            // beyond the years); else the reader that understood the
+            // text, or got further in it, says what is wrong.
+            Err(people) if misfit && !matches!(people.error, TimeError::OutOfRange { .. }) => Err(error),
+            Err(people)
+                if people.understood
+                    || error.position().is_none_or(|at| people.error.position().is_some_and(|p| p >= at)) =>
+            {
+                Err(people.error)
+            }
+            Err(_) => Err(error),
+        },
+    }
+}
+
+/// What the machine formats made of a text: a reading or a final error, or
+/// a refusal that leaves the text to the reader of people's text.
+enum Machine {
+    Read(Result<Reading, TimeError>),
+    Refused {
+        error: TimeError,
+        /// The text has a machine format's shape, with a field out of
+        /// range (`2023-02-30`): the error stands if people's reader
+        /// cannot read the text either.
+        misfit: bool,
+    },
+}
+
+/// The machine formats of SPEC 2.1 that start with a letter or digit:
+/// RFC 5322 and HTTP dates, ISO 8601 and its relatives, the common log format.
+fn read_machine(trimmed: &str, lead: usize, options: &ReadOptions<'_>) -> Machine {
+    let at = |position: usize| lead + position;
     if trimmed.starts_with(|c: char| c.is_ascii_alphabetic()) {
         return match mail::parse(trimmed, this_year(options.now)) {
-            Ok(date) => read_named_month(trimmed, &date, options),
-            Err(e) if e.out_of_field_range => {
-                Err(TimeError::invalid_at(format!("{trimmed:?} is not a valid date: {}", e.message), at(e.position)))
-            }
-            Err(e) if has_month_name(trimmed) && trimmed.bytes().any(|b| b.is_ascii_digit()) => {
-                Err(TimeError::invalid_at(
+            Ok(date) => Machine::Read(read_named_month(trimmed, &date, options)),
+            Err(e) if e.out_of_field_range => Machine::Read(Err(TimeError::invalid_at(
+                format!("{trimmed:?} is not a valid date: {}", e.message),
+                at(e.position),
+            ))),
+            Err(e) if has_month_name(trimmed) && trimmed.bytes().any(|b| b.is_ascii_digit()) => Machine::Refused {
+                error: TimeError::invalid_at(
                     format!(
                         "{trimmed:?} is not a valid RFC 5322 or HTTP date: {}; send e.g. Tue, 14 Nov 2023 22:13:20 GMT",
                         e.message
                     ),
                     at(e.position),
-                ))
-            }
-            Err(_) => Err(TimeError::invalid(format!(
-                "{trimmed:?} is not a Unix timestamp nor a date we accept; send e.g. 1700000000, \
-                 2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT"
-            ))),
+                ),
+                misfit: false,
+            },
+            Err(_) => Machine::Refused {
+                error: TimeError::invalid(format!(
+                    "{trimmed:?} is not a Unix timestamp nor a date we accept; send e.g. 1700000000, \
+                     2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT"
+                )),
+                misfit: false,
+            },
         };
     }
     match iso::parse(trimmed) {
-        Ok(parsed) => read_iso(trimmed, lead_chars(text, lead), &parsed, options),
+        Ok(parsed) => Machine::Read(read_iso(trimmed, lead, &parsed, options)),
         Err(iso_error) => {
             if let Some(date) = mail::parse_clf(trimmed) {
-                return read_named_month(trimmed, &date, options);
+                return Machine::Read(read_named_month(trimmed, &date, options));
             }
             if has_month_name(trimmed)
                 && let Ok(date) = mail::parse(trimmed, this_year(options.now))
             {
-                return read_named_month(trimmed, &date, options);
+                return Machine::Read(read_named_month(trimmed, &date, options));
             }
-            let message = if iso_error.out_of_field_range {
-                format!("{trimmed:?} is not a valid date: {}", iso_error.message)
-            } else {
-                format!(
+            let error = |message| TimeError::invalid_at(message, at(iso_error.position));
+            if iso_error.out_of_field_range {
+                return Machine::Refused {
+                    error: error(format!("{trimmed:?} is not a valid date: {}", iso_error.message)),
+                    misfit: true,
+                };
+            }
+            Machine::Refused {
+                error: error(format!(
                     "{trimmed:?} is not a Unix timestamp nor a date we accept: {}; \
                      send e.g. 1700000000, 2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT",
                     iso_error.message
-                )
-            };
-            Err(TimeError::invalid_at(message, at(iso_error.position)))
+                )),
+                misfit: false,
+            }
         }
     }
+}
+
+/// People's text (SPEC 11), read when no machine format could.
+fn read_human(trimmed: &str, lead: usize, options: &ReadOptions<'_>) -> Result<Reading, human::Refusal> {
+    let human_options = HumanOptions {
+        zone: options.zone,
+        disambiguation: options.disambiguation,
+        now: options.now,
+        order: options.language.date_order(),
+        region: options.language.region(),
+    };
+    let human = human::read_or_refuse(trimmed, lead, &human_options)?;
+    let mut reading = Reading::exact(human.instant, Kind::Human, options);
+    reading.local_time_note = human.note.clone();
+    reading.human = Some(Box::new(human));
+    Ok(reading)
+}
+
+/// Whether the answer to `text` depends on the clock: date math from
+/// `now`, or people's text with a relative item or without a full date.
+/// Texts that a machine format reads never do.
+pub fn uses_now(text: &str) -> bool {
+    let text = text.trim();
+    if date_math::uses_now(text) {
+        return true;
+    }
+    if looks_numeric(text) || !text.bytes().any(|b| b.is_ascii_alphabetic() || b == b':' || b == b'/') {
+        return false;
+    }
+    human::uses_now(text)
 }
 
 fn this_year(now: Timestamp) -> i32 {
@@ -421,6 +510,38 @@ pub(crate) fn looks_numeric(text: &str) -> bool {
             previous = b;
             ok
         })
+}
+
+/// Whether `text` has the shape of an ISO 8601 date-time: digits, `-`,
+/// digits, `-`, digits, then at once a `T`, a `Z` or a `[` (any case).
+/// Such a text that ISO 8601's reader refused is malformed machine output
+/// (`2020-001-01T00:00Z`, `2022-09-15Z`), which RFC 3339 and Temporal refuse
+/// too; people's reader does not guess at it.
+fn is_iso_shaped(text: &str) -> bool {
+    let mut rest = text.strip_prefix(['+', '-']).unwrap_or(text);
+    for part in 0..3 {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            return false;
+        }
+        rest = &rest[digits..];
+        if part < 2 {
+            let Some(after) = rest.strip_prefix('-') else { return false };
+            rest = after;
+        }
+    }
+    rest.starts_with(['T', 't', 'Z', 'z', '['])
+}
+
+/// `14.11.2023`, `14.11.23`, `3.4.2023.`: a date as much of Europe writes
+/// it, which [`looks_numeric`] would take for a mistyped number.
+fn is_dotted_date(text: &str) -> bool {
+    let mut parts = text.strip_suffix('.').unwrap_or(text).split('.');
+    let short =
+        |part: Option<&str>| part.is_some_and(|p| (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
+    let year =
+        |part: Option<&str>| part.is_some_and(|p| matches!(p.len(), 2 | 4) && p.bytes().all(|b| b.is_ascii_digit()));
+    short(parts.next()) && short(parts.next()) && year(parts.next()) && parts.next().is_none()
 }
 
 fn has_month_name(text: &str) -> bool {
@@ -961,7 +1082,10 @@ mod tests {
         let err = text("-009999-01-01T00:00:00Z").unwrap_err();
         assert_eq!(err.name(), "out_of_range");
         assert!(err.to_string().contains("year -9999"), "{err}");
-        assert_eq!(text("10000-01-01").unwrap_err().name(), "invalid_timestamp"); // five digits need a sign
+        // Five digits are no ISO 8601 year without a sign; read as people's text, the year is beyond the range.
+        let err = text("10000-01-01").unwrap_err();
+        assert_eq!(err.name(), "out_of_range");
+        assert!(err.to_string().contains("year 10000"), "{err}");
     }
 
     #[test]
@@ -1093,7 +1217,18 @@ mod tests {
         assert_eq!(text("2023-11-14\u{0}").unwrap_err().position(), Some(10));
         assert_eq!(text("\u{202E}1700000000").unwrap_err().name(), "invalid_timestamp");
         assert!(text(&"1".repeat(257)).unwrap_err().to_string().contains("257 characters"));
-        assert_eq!(text("１７００００００００").unwrap_err().name(), "invalid_timestamp");
+    }
+
+    #[test]
+    fn digits_of_every_script_are_digits() {
+        for written in ["１７００００００００", "١٧٠٠٠٠٠٠٠٠", "۱۷۰۰۰۰۰۰۰۰", "१७००००००००", "১৭০০০০০০০০", "๑๗๐๐๐๐๐๐๐๐"]
+        {
+            assert_eq!(text(written).unwrap().instant.as_second(), 1_700_000_000, "{written}");
+        }
+        assert_eq!(text("２０２３-１１-１４T２２:１３:２０Z").unwrap().instant.as_second(), 1_700_000_000);
+        assert_eq!(text("Nov ١٤ ٢٠٢٣ 10:13:20pm").unwrap().instant.as_second(), 1_700_000_000);
+        // A position counts characters of the text as sent.
+        assert_eq!(text("２０２３-１１-３２").unwrap_err().position(), Some(8));
     }
 
     #[test]

@@ -577,7 +577,8 @@ fn is_annotation_value(value: &str) -> bool {
     value.split('-').all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
-const MONTH_NAMES: [&str; 12] = [
+/// The English month names, January first (also people's reader's).
+pub(crate) const MONTH_NAMES: [&str; 12] = [
     "January",
     "February",
     "March",

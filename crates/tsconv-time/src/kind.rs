@@ -25,10 +25,12 @@ pub enum Kind {
     Ksuid,
     /// Elasticsearch date math: `now-1d/d`, `2023-11-14||+1M` (SPEC 9.5).
     DateMath,
+    /// What people type (SPEC 11): `Nov 14 2023 5:13pm`, `tomorrow 9am`.
+    Human,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 18] = [
+    pub const ALL: [Kind; 19] = [
         Kind::Unix,
         Kind::Iso8601,
         Kind::Rfc3339,
@@ -47,6 +49,7 @@ impl Kind {
         Kind::ObjectId,
         Kind::Ksuid,
         Kind::DateMath,
+        Kind::Human,
     ];
 
     /// The name used in JSON and messages.
@@ -70,6 +73,7 @@ impl Kind {
             Kind::ObjectId => "objectid",
             Kind::Ksuid => "ksuid",
             Kind::DateMath => "date_math",
+            Kind::Human => "human",
         }
     }
 }

@@ -7,8 +7,10 @@
 //! with `iso` (ISO 8601, RFC 3339, RFC 9557), `mail` (RFC 5322, HTTP
 //! dates), [`epoch`] (the other epoch systems of SPEC 8.1, with [`leap`] for
 //! GPS time), [`id`] (the time-bearing IDs of SPEC 8.2), [`date_math`]
-//! (Elasticsearch's date math, SPEC 9.5) and [`local`] (wall-clock times in
-//! DST gaps and folds). Zones: [`zone`], [`transitions`] (SPEC 9.4).
+//! (Elasticsearch's date math, SPEC 9.5), [`human`] (what people type,
+//! SPEC 11, read when no machine format reads the text), [`digits`] (digits
+//! of every script) and [`local`] (wall-clock times in DST gaps and folds).
+//! Zones: [`zone`], [`windows`] (Windows zone IDs), [`transitions`] (SPEC 9.4).
 //! Writing: [`render`] (every output form, `strftime` patterns),
 //! [`discord`] (the Discord styles), [`locale`] (CLDR texts in any
 //! language, SPEC 10). Arithmetic: [`arithmetic`] adds, rounds and measures
@@ -40,6 +42,7 @@ pub mod digits;
 pub mod discord;
 pub mod epoch;
 pub mod error;
+pub mod human;
 pub mod id;
 pub mod input;
 mod iso;
@@ -59,6 +62,7 @@ mod strftime;
 pub mod transitions;
 pub mod unit;
 pub mod validate;
+pub mod windows;
 pub mod zone;
 
 #[cfg(any(test, feature = "arbitrary"))]

@@ -235,6 +235,8 @@ pub struct Localizer {
     duration: DurationFormatter,
     /// The same showing seconds always: the words of a zero duration (`0 seconds`).
     zero_duration: DurationFormatter,
+    /// The order of day and month in the short date, found on first use.
+    date_order: std::sync::OnceLock<crate::human::DateOrder>,
 }
 
 impl fmt::Debug for Localizer {
@@ -406,8 +408,39 @@ impl Localizer {
             zone_names: Mutex::default(),
             duration: duration_formatter(FieldDisplay::Auto)?,
             zero_duration: duration_formatter(FieldDisplay::Always)?,
+            date_order: std::sync::OnceLock::new(),
             language,
         })
+    }
+
+    /// The order of day and month in this language's numeric dates (SPEC
+    /// 11), as its CLDR short date writes them: `11/14/23` in `en`,
+    /// `14/11/2023` in `en-GB` and `fr`, `14.11.23` in `de`; year-first
+    /// patterns (`2023/11/14`) count as month first.
+    ///
+    /// ```
+    /// use tsconv_time::{human::DateOrder, locale::Localizer};
+    /// assert_eq!(Localizer::get("en-US").unwrap().date_order(), DateOrder::MonthDay);
+    /// assert_eq!(Localizer::get("en-GB").unwrap().date_order(), DateOrder::DayMonth);
+    /// assert_eq!(Localizer::get("de").unwrap().date_order(), DateOrder::DayMonth);
+    /// ```
+    pub fn date_order(&self) -> crate::human::DateOrder {
+        *self.date_order.get_or_init(|| {
+            // 2023-11-14T12:00:00Z: day 14, month 11.
+            let zoned = Timestamp::from_second(1_699_963_200).unwrap_or_default().to_zoned(jiff::tz::TimeZone::UTC);
+            let short_date = LengthPreset { fields: LengthFields::Date, length: CldrLength::Short };
+            let written = self.length(short_date, &Moment::new(&zoned));
+            let written = crate::digits::ascii_digits(&written).unwrap_or(written);
+            match (written.find("14"), written.find("11")) {
+                (Some(day), Some(month)) if day < month => crate::human::DateOrder::DayMonth,
+                _ => crate::human::DateOrder::MonthDay,
+            }
+        })
+    }
+
+    /// The region of the locale as asked for (`IE` for `en-IE`), if it names one.
+    pub fn region(&self) -> Option<&str> {
+        self.language.requested.id.region.as_ref().map(|region| region.as_str())
     }
 
     /// The supported locale whose data this is (`data.locale`).

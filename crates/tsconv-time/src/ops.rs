@@ -332,6 +332,7 @@ impl Report {
             kind: reading.kind,
             epoch: reading.epoch.map(|epoch| epoch.name().into_owned()),
             pattern: reading.pattern,
+            read_as: reading.human.map(|human| human.read_as),
             text: input.text().to_owned(),
         });
         report.id = reading.id;
@@ -397,6 +398,11 @@ pub struct InputInfo {
     /// For `kind: pattern`: the `input_format` pattern that read it.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub pattern: Option<String>,
+    /// For `kind: human`: what was understood, in canonical form
+    /// (`2023-11-14T17:13:00 in America/New_York`, `2023-11-14T10:00:00-05:00 (EST)`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "openapi", schema(example = "2023-11-14T17:13:00 in America/New_York"))]
+    pub read_as: Option<String>,
     /// The input as given (for a JSON number, its text).
     pub text: String,
 }
@@ -410,6 +416,9 @@ impl InputInfo {
         }
         if let Some(pattern) = &self.pattern {
             json.key("pattern").string(pattern);
+        }
+        if let Some(read_as) = &self.read_as {
+            json.key("read_as").string(read_as);
         }
         json.key("text").string(&self.text).close();
     }
@@ -550,7 +559,7 @@ mod tests {
         assert_eq!(report.precision_detected, Some(true));
         assert_eq!(
             report.input,
-            Some(InputInfo { kind: Kind::Unix, epoch: None, pattern: None, text: "1700000000".into() })
+            Some(InputInfo { kind: Kind::Unix, epoch: None, pattern: None, read_as: None, text: "1700000000".into() })
         );
         assert_eq!(report.formatted.as_deref(), Some("14/Nov/2023:17:13:20 -0500"));
         assert_eq!(report.units_text.nanoseconds, "1700000000000000000");

@@ -26,11 +26,15 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
             if reading.kind == Kind::Unix {
                 warnings.extend(implausible_unit_warning(input.text(), reading.instant, reading.precision));
             }
+            if let Some(human) = &reading.human {
+                warnings.extend(human.warnings.iter().cloned());
+            }
             Validation {
                 valid: true,
                 kind: Some(reading.kind),
                 epoch: reading.epoch.map(|epoch| epoch.name().into_owned()),
-                alternatives: alternatives(input, &reading, options),
+                alternatives: alternatives(input, &reading, options).or_else(|| other_readings(&reading)),
+                read_as: reading.human.as_ref().map(|human| human.read_as.clone()),
                 pattern: reading.pattern,
                 id: reading.id,
                 precision: Some(reading.precision),
@@ -44,6 +48,7 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
         Err(error) => Validation {
             valid: false,
             kind: None,
+            read_as: None,
             epoch: None,
             pattern: None,
             id: None,
@@ -122,12 +127,35 @@ fn alternatives(input: Input<'_>, reading: &Reading, options: &ReadOptions<'_>) 
         .filter(|(epoch, _, instant)| !(*epoch == reading.epoch && *instant == reading.instant))
         .filter(|(_, _, instant)| (0..4_102_444_800).contains(&instant.as_second()))
         .map(|(epoch, precision, instant)| Alternative {
-            epoch: epoch.map_or(Cow::Borrowed("unix"), Epoch::name).into_owned(),
+            epoch: Some(epoch.map_or(Cow::Borrowed("unix"), Epoch::name).into_owned()),
             precision,
+            zone: None,
+            offset: None,
+            read_as: None,
             iso: View::new(instant, &Zone::utc(), Precision::Milliseconds).iso(),
         })
         .collect();
     Some(found)
+}
+
+/// The other readings of ambiguous people's text (SPEC 11): the other
+/// zones of an abbreviation, the other order of a numeric date. `None`
+/// when the text has only one.
+fn other_readings(reading: &Reading) -> Option<Vec<Alternative>> {
+    let human = reading.human.as_ref().filter(|human| !human.alternatives.is_empty())?;
+    let alternatives = human
+        .alternatives
+        .iter()
+        .map(|other| Alternative {
+            epoch: None,
+            precision: None,
+            zone: other.zone.map(str::to_owned),
+            offset: other.offset.clone(),
+            read_as: Some(other.read_as.clone()),
+            iso: View::new(other.instant, &Zone::utc(), Precision::Milliseconds).iso(),
+        })
+        .collect();
+    Some(alternatives)
 }
 
 /// Which standards `input` conforms to. Numbers and numeric strings are
@@ -162,15 +190,30 @@ pub fn conforms(input: Input<'_>, now: Timestamp) -> Conforms {
     }
 }
 
-/// Another reading of a bare number (validate's `alternatives`, SPEC 8.4).
+/// Another reading of an input (validate's `alternatives`): of a bare
+/// number in another unit or epoch system (SPEC 8.4), or of people's text
+/// with another meaning of its zone abbreviation or the other order of its
+/// numeric date (SPEC 11).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Alternative {
-    /// `unix`, or a system of SPEC 8.1.
-    pub epoch: String,
+    /// For a number: `unix`, or a system of SPEC 8.1.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub epoch: Option<String>,
     /// The unit, for `epoch: unix`; `null` for the others.
     pub precision: Option<Precision>,
+    /// For another meaning of a zone abbreviation: a zone that has it.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "openapi", schema(example = "Asia/Shanghai"))]
+    pub zone: Option<String>,
+    /// For another meaning of a zone abbreviation: its offset.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "openapi", schema(example = "+08:00"))]
+    pub offset: Option<String>,
+    /// For people's text: this reading in canonical form.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub read_as: Option<String>,
     /// The instant under that reading, UTC with milliseconds (as `iso`).
     pub iso: String,
 }
@@ -182,6 +225,9 @@ pub struct Alternative {
 pub struct Validation {
     pub valid: bool,
     pub kind: Option<Kind>,
+    /// For `kind: human`: what was understood, in canonical form.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub read_as: Option<String>,
     /// For `kind: epoch`: the epoch system.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub epoch: Option<String>,
@@ -198,7 +244,8 @@ pub struct Validation {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub id: Option<IdFields>,
     /// For a bare number: every other unit and epoch system under which it
-    /// lands between 1970 and 2100, most likely first (SPEC 8.4).
+    /// lands between 1970 and 2100, most likely first (SPEC 8.4). For
+    /// ambiguous people's text: its other readings (SPEC 11).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub alternatives: Option<Vec<Alternative>>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]

@@ -136,6 +136,7 @@ impl Zone {
     /// assert_eq!(Zone::parse("GMT+5").unwrap().name(), "+05:00");
     /// assert_eq!(Zone::parse("utc-3:30").unwrap().name(), "-03:30");
     /// assert_eq!(Zone::parse("Etc/GMT+5").unwrap().info(jiff::Timestamp::UNIX_EPOCH).offset, "-05:00");
+    /// assert_eq!(Zone::parse("Eastern Standard Time").unwrap().name(), "America/New_York");
     /// ```
     pub fn parse(text: &str) -> Result<Zone, TimeError> {
         Zone::find(text, true)
@@ -178,6 +179,9 @@ impl Zone {
                 offset: true,
                 suggestions: Vec::new(),
             });
+        }
+        if let Some(zone) = crate::windows::zone_of(trimmed, None).and_then(|name| Zone::find(name, false).ok()) {
+            return Ok(zone);
         }
         Err(TimeError::UnknownTimezone { given: text.to_owned(), offset: false, suggestions: suggest(trimmed) })
     }
@@ -235,6 +239,7 @@ impl Zone {
             offset_seconds: offset.seconds(),
             dst: info.dst().is_dst(),
             next_transition: next.map(|t| t.to_string()),
+            windows_id: crate::windows::id_of(self.name()),
         };
         (zone_info, next)
     }
@@ -407,6 +412,11 @@ pub struct ZoneInfo {
     /// The next instant at which the offset or abbreviation changes, as
     /// `YYYY-MM-DDTHH:MM:SSZ`; `null` for zones without transitions.
     pub next_transition: Option<String>,
+    /// The zone's Windows ID, from CLDR's windowsZones, where it has one
+    /// (SPEC 11); absent for fixed offsets and zones Windows does not name.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "openapi", schema(example = "Eastern Standard Time"))]
+    pub windows_id: Option<&'static str>,
 }
 
 #[cfg(feature = "serde")]
@@ -420,7 +430,11 @@ impl ZoneInfo {
         json.key("offset").string(&self.offset);
         json.key("offset_seconds").integer(self.offset_seconds);
         json.key("dst").boolean(self.dst);
-        json.key("next_transition").optional_string(self.next_transition.as_deref()).close();
+        json.key("next_transition").optional_string(self.next_transition.as_deref());
+        if let Some(windows_id) = self.windows_id {
+            json.key("windows_id").string(windows_id);
+        }
+        json.close();
     }
 }
 
@@ -575,6 +589,7 @@ mod tests {
                 offset_seconds: -18000,
                 dst: false,
                 next_transition: Some("2024-03-10T07:00:00Z".into()),
+                windows_id: Some("Eastern Standard Time"),
             }
         );
     }

@@ -184,9 +184,10 @@ pub(super) async fn batch_turn(state: &AppState, is_batch: bool) -> Option<tokio
     if is_batch { state.batches.acquire().await.ok() } else { None }
 }
 
-/// Whether an input's answer depends on the clock (date math from `now`).
+/// Whether an input's answer depends on the clock (date math from `now`,
+/// people's relative text).
 pub(super) fn from_now(input: &Input<'_>) -> bool {
-    tsconv_time::date_math::uses_now(input.text())
+    tsconv_time::input::uses_now(input.text())
 }
 
 /// One result for one input, a [`Batch`] for many; `uses_now` tells

@@ -42,6 +42,10 @@ const TRIMMED: &str =
 const TOO_FINE: &str = "more than nine fraction digits conform to RFC 3339 but are refused, never rounded (SPEC 2.1)";
 const RFC3339_SPACE: &str = "RFC 3339's note allows a space for T; tsconv reads it as a date-time";
 const NUMERIC: &str = "a string of digits is a Unix timestamp (SPEC 2.1), not an ISO 8601 basic date";
+const PEOPLE: &str = "a text no machine format reads is read as people's text (SPEC 11), by GNU date -d's grammar: \
+                      numeric dates in the locale's order, date fields of any width; an ISO-shaped date-time \
+                      (digits-digits-digits then T, Z or [) is never";
+const DIGITS: &str = "digits of every script are digits (SPEC 11); RFC 3339 allows ASCII digits only";
 
 const TEST262_DIFFERENCES: &[(&str, &str)] = &[
     ("2020-W01-1T00:00Z", WEEK_ORDINAL),
@@ -143,6 +147,21 @@ const JSON_SCHEMA_DIFFERENCES: &[(&str, &str)] = &[
     (" 2024-01-15", TRIMMED),
     ("2024-01-15 ", TRIMMED),
     ("2020-01-01 00:00:00Z", RFC3339_SPACE),
+    ("06/19/1963", PEOPLE),
+    ("06/19/1963 08:30:06 PST", PEOPLE),
+    ("1998-01-1", PEOPLE),
+    ("1998-1-20", PEOPLE),
+    ("20-01-01", PEOPLE),
+    ("2020 -01-01", PEOPLE),
+    ("2020-001-01", PEOPLE),
+    ("2020-01-001", PEOPLE),
+    ("998-01-01", PEOPLE),
+    ("1963-06-11T0৪:00:00Z", DIGITS),
+    ("1963-06-1৪", DIGITS),
+    ("1963-06-1৪T00:00:00Z", DIGITS),
+    ("2020-0৪-01", DIGITS),
+    ("২0-01-01", DIGITS),
+    ("২020-01-01", DIGITS),
 ];
 
 /// RFC 3339 (JSON Schema's `date-time`, `date`, `time`): the `rfc3339` flag

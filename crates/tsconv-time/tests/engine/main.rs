@@ -7,6 +7,7 @@
 
 mod conformance;
 mod differential;
+mod human;
 mod oracle;
 mod oracles;
 mod roundtrip;

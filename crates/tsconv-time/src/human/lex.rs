@@ -1,0 +1,179 @@
+//! Typed text -> tokens: numbers (with a sign when one is written before
+//! them, spaces allowed between, as GNU `date` reads them), words (letters
+//! and dots: `a.m.`, `Nov.`, `W.`), zone names (`Europe/Berlin`) and single
+//! punctuation. Parenthesised comments are skipped, as GNU does.
+
+/// The longest run of digits read as one number (a year, a count of units,
+/// `@` seconds): more is no date.
+const MAX_DIGITS: usize = 18;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Tok<'a> {
+    Num {
+        value: u64,
+        digits: usize,
+        /// `Some(true)` for `-N`, `Some(false)` for `+N`, `None` unsigned.
+        negative: Option<bool>,
+        /// Written with an English ordinal suffix (`14th`).
+        ordinal: bool,
+    },
+    Word(&'a str),
+    Punct(char),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Token<'a> {
+    pub tok: Tok<'a>,
+    /// Byte offsets into the text.
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Why the text cannot be cut into tokens: at which byte, and what.
+pub(super) struct LexError {
+    pub at: usize,
+    pub message: String,
+}
+
+pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
+    let bytes = text.as_bytes();
+    let mut tokens = Vec::with_capacity(8);
+    let mut i = 0;
+    while i < text.len() {
+        let Some(c) = text[i..].chars().next() else { break };
+        if c.is_whitespace() {
+            i += c.len_utf8();
+            continue;
+        }
+        if c == '(' {
+            i = skip_comment(text, i)?;
+            continue;
+        }
+        if c == '+' || c == '-' {
+            let after = i + 1 + text[i + 1..].len() - text[i + 1..].trim_start().len();
+            if bytes.get(after).is_some_and(u8::is_ascii_digit) {
+                let (token, end) = number(text, i, after, Some(c == '-'))?;
+                tokens.push(token);
+                i = end;
+            } else if joins(text, i) {
+                // A dash between a number and a word joins them (`14-Nov-2023`).
+                i += 1;
+            } else {
+                return Err(LexError {
+                    at: i,
+                    message: format!("unexpected {c:?}: a sign must be followed by a number"),
+                });
+            }
+            continue;
+        }
+        if c.is_ascii_digit() {
+            let (token, end) = number(text, i, i, None)?;
+            tokens.push(token);
+            i = end;
+            continue;
+        }
+        if c.is_alphabetic() {
+            let end = word_end(text, i);
+            let end = zone_name_end(text, i, end);
+            tokens.push(Token { tok: Tok::Word(&text[i..end]), start: i, end });
+            i = end;
+            continue;
+        }
+        tokens.push(Token { tok: Tok::Punct(c), start: i, end: i + c.len_utf8() });
+        i += c.len_utf8();
+    }
+    Ok(tokens)
+}
+
+/// Whether the `-` at `at` stands between a letter or digit and a letter,
+/// with no space: `14-Nov`, `Nov-` before a number is a sign.
+fn joins(text: &str, at: usize) -> bool {
+    let before = text[..at].chars().next_back().is_some_and(char::is_alphanumeric);
+    let after = text[at + 1..].chars().next().is_some_and(char::is_alphabetic);
+    text.as_bytes()[at] == b'-' && before && after
+}
+
+fn skip_comment(text: &str, from: usize) -> Result<usize, LexError> {
+    let mut depth = 0usize;
+    for (i, c) in text[from..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(from + i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    Err(LexError { at: from, message: "this ( is never closed".to_owned() })
+}
+
+/// A number whose sign (if any) is at `sign_at` and whose digits start at `from`.
+fn number(text: &str, sign_at: usize, from: usize, negative: Option<bool>) -> Result<(Token<'_>, usize), LexError> {
+    let bytes = text.as_bytes();
+    let mut end = from;
+    while bytes.get(end).is_some_and(u8::is_ascii_digit) {
+        end += 1;
+    }
+    let digits = end - from;
+    if digits > MAX_DIGITS {
+        return Err(LexError { at: from, message: format!("a number of {digits} digits is no part of a date") });
+    }
+    let value = text[from..end].parse().unwrap_or(u64::MAX);
+    // `14th`, `1st`, `2nd`, `3rd`: a day written as an ordinal.
+    let suffix_end = word_end(text, end);
+    let ordinal = suffix_end > end
+        && ["st", "nd", "rd", "th"].iter().any(|suffix| text[end..suffix_end].eq_ignore_ascii_case(suffix));
+    let end = if ordinal { suffix_end } else { end };
+    Ok((Token { tok: Tok::Num { value, digits, negative, ordinal }, start: sign_at, end }, end))
+}
+
+/// The end of the word starting at `from`: letters, and dots inside or
+/// after them (`a.m.`).
+fn word_end(text: &str, from: usize) -> usize {
+    text[from..].char_indices().find(|&(_, c)| !(c.is_alphabetic() || c == '.')).map_or(text.len(), |(i, _)| from + i)
+}
+
+/// A word followed by `/` and more is an IANA name (`America/Argentina/
+/// Buenos_Aires`, `Etc/GMT+5`): the whole of it, when the database has it.
+fn zone_name_end(text: &str, from: usize, word_end: usize) -> usize {
+    if !text[word_end..].starts_with('/') {
+        return word_end;
+    }
+    let end = text[from..]
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '/' | '_' | '-' | '+')))
+        .map_or(text.len(), |(i, _)| from + i);
+    if crate::zone::Zone::parse_without_suggestions(&text[from..end]).is_ok() { end } else { word_end }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(text: &str) -> Vec<Tok<'_>> {
+        lex(text).map(|tokens| tokens.into_iter().map(|t| t.tok).collect()).unwrap_or_default()
+    }
+
+    #[test]
+    fn signs_numbers_words_and_zone_names() {
+        let num = |value, digits, negative| Tok::Num { value, digits, negative, ordinal: false };
+        assert_eq!(toks("14-Nov-2023"), [num(14, 2, None), Tok::Word("Nov"), num(2023, 4, Some(true))]);
+        assert_eq!(toks("+ 3 days"), [num(3, 1, Some(false)), Tok::Word("days")]);
+        assert_eq!(toks("5 p.m. (local)"), [num(5, 1, None), Tok::Word("p.m.")]);
+        assert_eq!(
+            toks("Nov 14th"),
+            [Tok::Word("Nov"), Tok::Num { value: 14, digits: 2, negative: None, ordinal: true }]
+        );
+        assert_eq!(
+            toks("10:00 Europe/Berlin"),
+            [num(10, 2, None), Tok::Punct(':'), num(0, 2, None), Tok::Word("Europe/Berlin")]
+        );
+        assert_eq!(toks("Etc/GMT+5"), [Tok::Word("Etc/GMT+5")]);
+        assert!(lex("(open").is_err());
+        assert!(lex("1-").is_err() && lex("+ days").is_err());
+        assert!(lex("1234567890123456789").is_err());
+    }
+}

@@ -1,0 +1,1238 @@
+//! What people type (SPEC 11): dates in the orders people write them,
+//! 12-hour times, zones inside the text, relative items counted from now,
+//! read by GNU `date -d`'s grammar (gnulib's `parse-datetime.y`) as the
+//! English baseline, written anew on jiff: every error has a position and,
+//! for a near miss, a did-you-mean; nothing is rounded (a tenth fraction
+//! digit is refused, where GNU truncates); a date that does not exist is
+//! refused, never rolled over; and an ambiguous reading (an abbreviation
+//! that names several zones, a numeric date that is valid in both orders)
+//! says so and lists the others.
+//!
+//! The input is read only when every machine format has failed on it (see
+//! [`crate::input::read`]).
+//!
+//! Where tsconv reads differently from GNU on purpose:
+//! - `ago` negates the whole run of relative items before it (`1 year 2
+//!   months ago` is 14 months back; GNU negates only `2 months`);
+//! - months and years added to the 31st land on the month's last day
+//!   (`Jan 31 2023 + 1 month` is Feb 28; GNU rolls over to Mar 3);
+//! - a weekday that contradicts the date is an error (GNU ignores it);
+//! - a wall-clock time in a DST gap is placed by `disambiguation` (GNU
+//!   refuses it);
+//! - fraction digits beyond nanoseconds are refused (GNU truncates);
+//! - `noon`, `midnight`, `in 2 hours`, `a week ago`, `at`/`on`/`and`,
+//!   ordinal days (`14th`), `14. November`, IANA and Windows zone names
+//!   are read (GNU refuses them); GNU's one-letter military zones are not.
+
+pub mod abbreviations;
+mod lex;
+mod words;
+
+use jiff::civil::{Date, DateTime, Time, Weekday};
+use jiff::tz::{Offset, TimeZone};
+use jiff::{Span, Timestamp, Zoned};
+
+use self::abbreviations::Meaning;
+use self::lex::{LexError, Tok, Token};
+use self::words::{Mark, Meridian, Unit, Word};
+use crate::error::TimeError;
+use crate::iso::MONTH_NAMES;
+use crate::local::{Disambiguation, resolve_local};
+use crate::zone::{Zone, offset_text};
+
+/// The order of a numeric date's day and month (`03/04/2023`), as the
+/// locale's short date pattern writes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DateOrder {
+    MonthDay,
+    DayMonth,
+}
+
+/// How to read people's text: the zone of wall-clock times and of "today",
+/// the DST rule, the clock, and what the locale says of numeric dates and
+/// abbreviations.
+#[derive(Clone, Copy, Debug)]
+pub struct HumanOptions<'z> {
+    pub zone: &'z Zone,
+    pub disambiguation: Disambiguation,
+    pub now: Timestamp,
+    pub order: DateOrder,
+    /// The locale's region (`IE`), which breaks an abbreviation's tie.
+    pub region: Option<&'z str>,
+}
+
+/// A reading of people's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Human {
+    pub instant: Timestamp,
+    /// The reading in canonical form: `2023-11-14T17:13:00 in
+    /// America/New_York`, `2023-11-14T10:00:00-05:00 (EST)`.
+    pub read_as: String,
+    /// Whether the reading counted from the clock (a relative item, or a
+    /// date without its year or day).
+    pub uses_now: bool,
+    /// A wall-clock time in a DST gap or fold: what happened.
+    pub note: Option<String>,
+    /// Why the reading may not be what was meant.
+    pub warnings: Vec<String>,
+    /// The other readings of an ambiguous text.
+    pub alternatives: Vec<OtherReading>,
+}
+
+/// Another reading of an ambiguous text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherReading {
+    /// For another meaning of an abbreviation: a zone that has it.
+    pub zone: Option<&'static str>,
+    /// For another meaning of an abbreviation: its offset.
+    pub offset: Option<String>,
+    pub read_as: String,
+    pub instant: Timestamp,
+}
+
+/// Reads `text` (trimmed; `lead` is its char index in what was sent, for
+/// error positions).
+///
+/// ```
+/// use jiff::Timestamp;
+/// use tsconv_time::human::{DateOrder, HumanOptions, read};
+/// use tsconv_time::local::Disambiguation;
+/// use tsconv_time::zone::Zone;
+///
+/// let zone = Zone::parse("America/New_York").unwrap();
+/// let now: Timestamp = "2026-11-23T18:00:00Z".parse().unwrap();
+/// let options = HumanOptions { zone: &zone, disambiguation: Disambiguation::Compatible, now, order: DateOrder::MonthDay, region: None };
+/// let human = read("Nov 14 2023 5:13pm", 0, &options).unwrap();
+/// assert_eq!(human.instant.to_string(), "2023-11-14T22:13:00Z");
+/// assert_eq!(human.read_as, "2023-11-14T17:13:00 in America/New_York");
+/// let human = read("tomorrow 9am", 0, &options).unwrap();
+/// assert_eq!(human.instant.to_string(), "2026-11-24T14:00:00Z");
+/// assert!(human.uses_now);
+/// ```
+pub fn read(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Human, TimeError> {
+    read_or_refuse(text, lead, options).map_err(|refusal| refusal.error)
+}
+
+/// Why people's text was refused, and whether its words were understood
+/// (the date they name does not exist, or lies beyond the range) or not.
+#[derive(Clone, Debug)]
+pub struct Refusal {
+    pub error: TimeError,
+    /// The grammar read every word: the text is people's text, and no
+    /// machine format's complaint about it would help more.
+    pub understood: bool,
+}
+
+/// As [`read`], saying how far the reading got when it fails.
+pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Human, Refusal> {
+    let pieces = parse(text, lead, options).map_err(|error| Refusal { error, understood: false })?;
+    pieces.finish(text, options).map_err(|error| Refusal { error, understood: true })
+}
+
+/// Whether `text`, read as people's text, counts from the clock; `false`
+/// when it is not people's text.
+pub fn uses_now(text: &str) -> bool {
+    let zone = Zone::utc();
+    let options = HumanOptions {
+        zone: &zone,
+        disambiguation: Disambiguation::Compatible,
+        now: Timestamp::UNIX_EPOCH,
+        order: DateOrder::MonthDay,
+        region: None,
+    };
+    parse(text.trim(), 0, &options).is_ok_and(|pieces| pieces.uses_now())
+}
+
+/// What to send instead, for an error that has no closer advice.
+const EXAMPLES: &str = "send e.g. 1700000000, 2023-11-14T22:13:20Z, Nov 14 2023 5:13pm or tomorrow 9am";
+
+/// A zone written in the text.
+#[derive(Clone, Debug)]
+enum TextZone {
+    /// An offset: written (`+0530`, `UTC+2`) or an abbreviation's.
+    Offset { seconds: i32, label: Option<String>, meanings: Vec<Meaning> },
+    /// An IANA or Windows name.
+    Named(Zone),
+}
+
+/// The relative items, added in this order: years, months and days on the
+/// calendar (the wall clock kept), then the rest as elapsed time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Relative {
+    years: i64,
+    months: i64,
+    days: i64,
+    hours: i64,
+    minutes: i64,
+    seconds: i64,
+    nanos: i64,
+}
+
+impl Relative {
+    fn scaled(self, factor: i64) -> Option<Relative> {
+        Some(Relative {
+            years: self.years.checked_mul(factor)?,
+            months: self.months.checked_mul(factor)?,
+            days: self.days.checked_mul(factor)?,
+            hours: self.hours.checked_mul(factor)?,
+            minutes: self.minutes.checked_mul(factor)?,
+            seconds: self.seconds.checked_mul(factor)?,
+            nanos: self.nanos.checked_mul(factor)?,
+        })
+    }
+
+    fn plus(self, other: Relative) -> Option<Relative> {
+        Some(Relative {
+            years: self.years.checked_add(other.years)?,
+            months: self.months.checked_add(other.months)?,
+            days: self.days.checked_add(other.days)?,
+            hours: self.hours.checked_add(other.hours)?,
+            minutes: self.minutes.checked_add(other.minutes)?,
+            seconds: self.seconds.checked_add(other.seconds)?,
+            nanos: self.nanos.checked_add(other.nanos)?,
+        })
+    }
+
+    fn of(unit: Unit, count: i64) -> Option<Relative> {
+        let zero = Relative::default();
+        Some(match unit {
+            Unit::Year => Relative { years: count, ..zero },
+            Unit::Month => Relative { months: count, ..zero },
+            Unit::Days(n) => Relative { days: count.checked_mul(n)?, ..zero },
+            Unit::Hour => Relative { hours: count, ..zero },
+            Unit::Minute => Relative { minutes: count, ..zero },
+            Unit::Second => Relative { seconds: count, ..zero },
+        })
+    }
+}
+
+/// A year as written: its value and how many digits (`23` is 2023).
+#[derive(Clone, Copy, Debug)]
+struct Year {
+    value: i64,
+    digits: usize,
+}
+
+impl Year {
+    /// Two-digit years as POSIX says: 69-99 are 1969-1999, 00-68 are 2000-2068.
+    fn full(self) -> i64 {
+        match (self.digits, self.value) {
+            (2, v) if v < 69 => 2000 + v,
+            (2, v) => 1900 + v,
+            (_, v) => v,
+        }
+    }
+}
+
+/// Everything the text says, before the clock and zones are asked.
+#[derive(Clone, Debug, Default)]
+struct Pieces {
+    year: Option<Year>,
+    month: i64,
+    day: i64,
+    /// Char index of the date, for its errors.
+    date_at: usize,
+    /// For a numeric date valid in both orders: the other (month, day).
+    other_order: Option<(i64, i64)>,
+    hour: i64,
+    minute: i64,
+    second: i64,
+    nanos: i64,
+    meridian: Option<Meridian>,
+    time_at: usize,
+    weekday: Option<(i64, Weekday, usize)>,
+    rel: Relative,
+    /// Relative items since the last `ago`, which negates them all.
+    pending: Relative,
+    rels_seen: bool,
+    dates: u8,
+    times: u8,
+    days: u8,
+    zones: u8,
+    zone: Option<TextZone>,
+    /// `@N`: seconds since the epoch, and the nanoseconds of its fraction.
+    epoch: Option<(i64, i64)>,
+    items: u8,
+    /// A year (`2023年`) and month (`11月`) whose day is still to come.
+    marked_year: Option<Year>,
+    marked_month: Option<(i64, usize)>,
+    /// `下午`, `오후`: the half of the day of the time that follows.
+    half: Option<Meridian>,
+}
+
+/// Parses the text into its pieces.
+fn parse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Pieces, TimeError> {
+    let tokens = lex::lex(text).map_err(|LexError { at, message }| {
+        TimeError::invalid_at(format!("{text:?} is not a date we can read: {message}"), lead + chars(text, at))
+    })?;
+    let mut parser = Parser { text, tokens: &tokens, i: 0, lead, options, pieces: Pieces::default() };
+    while parser.i < tokens.len() {
+        parser.item()?;
+        parser.pieces.items = parser.pieces.items.saturating_add(1);
+    }
+    parser.flush_pending();
+    if let Some((_, at)) = parser.pieces.marked_month {
+        return Err(parser.error_at(at, "a month needs its day, e.g. 11月14日".to_owned()));
+    }
+    if parser.pieces.marked_year.is_some() || parser.pieces.half.is_some() {
+        return Err(parser.error_at(tokens.len(), "the text ends before its date or time does".to_owned()));
+    }
+    let pieces = parser.pieces;
+    if pieces.items == 0 {
+        return Err(TimeError::invalid_at(format!("{text:?} holds no date; {EXAMPLES}"), lead));
+    }
+    let at = lead;
+    let twice = |what: &str| {
+        Err(TimeError::invalid_at(format!("{text:?} gives {what} twice: give one, or send the two separately"), at))
+    };
+    if pieces.dates > 1 {
+        return twice("a date");
+    }
+    if pieces.times > 1 {
+        return twice("a time of day");
+    }
+    if pieces.days > 1 {
+        return twice("a weekday");
+    }
+    if pieces.zones > 1 {
+        return twice("a zone");
+    }
+    if pieces.epoch.is_some() && pieces.items > 1 {
+        return Err(TimeError::invalid_at(format!("{text:?}: @seconds stands alone; send it without other items"), at));
+    }
+    Ok(pieces)
+}
+
+fn chars(text: &str, byte: usize) -> usize {
+    text[..byte.min(text.len())].chars().count()
+}
+
+struct Parser<'t, 'a, 'o> {
+    text: &'a str,
+    tokens: &'t [Token<'a>],
+    i: usize,
+    lead: usize,
+    options: &'o HumanOptions<'o>,
+    pieces: Pieces,
+}
+
+impl<'a> Parser<'_, 'a, '_> {
+    fn at(&self, i: usize) -> usize {
+        let byte = self.tokens.get(i).map_or(self.text.len(), |token| token.start);
+        self.lead + chars(self.text, byte)
+    }
+
+    fn tok(&self, k: usize) -> Option<Tok<'a>> {
+        self.tokens.get(self.i + k).map(|token| token.tok)
+    }
+
+    fn word(&self, k: usize) -> Option<Word> {
+        match self.tok(k)? {
+            Tok::Word(word) => words::english(word),
+            _ => None,
+        }
+    }
+
+    /// Whether token `k` follows token `k - 1` with nothing between.
+    fn touching(&self, k: usize) -> bool {
+        let (Some(before), Some(after)) = (self.tokens.get(self.i + k - 1), self.tokens.get(self.i + k)) else {
+            return false;
+        };
+        before.end == after.start
+    }
+
+    fn error(&self, k: usize, message: String) -> TimeError {
+        self.error_at(self.i + k, message)
+    }
+
+    /// An error at token `t` (an index into the tokens).
+    fn error_at(&self, t: usize, message: String) -> TimeError {
+        TimeError::invalid_at(format!("{:?}: {message}", self.text), self.at(t))
+    }
+
+    fn mark(&self, k: usize) -> Option<Mark> {
+        match self.tok(k)? {
+            Tok::Word(word) => words::mark(word),
+            _ => None,
+        }
+    }
+
+    /// A number followed by a CJK mark: a part of a date or a time.
+    fn marked(&mut self, value: i64, digits: usize, mark: Mark) -> Result<(), TimeError> {
+        let start = self.i;
+        self.i += 2;
+        let pieces = &mut self.pieces;
+        match mark {
+            Mark::Year => pieces.marked_year = Some(Year { value, digits }),
+            Mark::Month => pieces.marked_month = Some((value, start)),
+            Mark::Day => {
+                let Some((month, at)) = pieces.marked_month.take() else {
+                    return Err(self.error_at(start, "a day needs its month, e.g. 11月14日".to_owned()));
+                };
+                let year = pieces.marked_year.take();
+                self.set_date(at, year, month, value);
+                if let Some(Tok::Word(weekday)) = self.tok(0)
+                    && weekday.chars().count() <= 3
+                    && weekday.ends_with(['曜', '日', '요'])
+                {
+                    // `(火)`, `火曜日`, `星期二`: the weekday a Japanese, Chinese or
+                    // Korean date may carry is skipped, as the date says it.
+                    self.i += 1;
+                }
+            }
+            Mark::Hour => {
+                let half = pieces.half.take();
+                self.set_time(start, value, 0, 0, 0, half);
+            }
+            Mark::Minute | Mark::Second if pieces.times == 0 => {
+                return Err(self.error_at(start, "minutes and seconds need their hour, e.g. 17時13分".to_owned()));
+            }
+            Mark::Minute => pieces.minute = value,
+            Mark::Second => pieces.second = value,
+            Mark::Half(_) => {
+                return Err(
+                    self.error_at(start + 1, "a half of the day comes before the time, e.g. 下午5時".to_owned())
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn flush_pending(&mut self) {
+        let pending = std::mem::take(&mut self.pieces.pending);
+        self.pieces.rel = self.pieces.rel.plus(pending).unwrap_or(self.pieces.rel);
+    }
+
+    fn add_relative(&mut self, k: usize, rel: Option<Relative>) -> Result<(), TimeError> {
+        let rel = rel.ok_or_else(|| self.error(k, "the relative item is too large".to_owned()))?;
+        self.pieces.pending = self
+            .pieces
+            .pending
+            .plus(rel)
+            .ok_or_else(|| self.error(k, "the relative items are too large".to_owned()))?;
+        self.pieces.rels_seen = true;
+        Ok(())
+    }
+
+    /// One item of the text.
+    fn item(&mut self) -> Result<(), TimeError> {
+        let Some(tok) = self.tok(0) else { return Ok(()) };
+        // Relative items since the last non-relative one stay pending, for
+        // an `ago` after them to negate them all.
+        if !self.starts_relative_at(0) && !matches!(self.word(0), Some(Word::In | Word::Filler)) {
+            self.flush_pending();
+        }
+        match tok {
+            Tok::Punct(',') => {
+                self.i += 1;
+                Ok(())
+            }
+            Tok::Punct('@') => self.epoch(),
+            Tok::Num { .. } => self.number(),
+            Tok::Word(word) => self.word_item(word),
+            Tok::Punct(c) => Err(self.error(0, format!("unexpected {c:?}; {EXAMPLES}"))),
+        }
+    }
+
+    /// `@1700000000`, `@-1.5`.
+    fn epoch(&mut self) -> Result<(), TimeError> {
+        let Some(Tok::Num { value, negative, .. }) = self.tok(1) else {
+            return Err(self.error(0, "@ must be followed by a number of seconds, e.g. @1700000000".to_owned()));
+        };
+        self.i += 2;
+        let nanos = self.fraction()?;
+        let seconds = i64::try_from(value).map_err(|_| self.error(0, "too many seconds".to_owned()))?;
+        let (seconds, nanos) = if negative == Some(true) { (-seconds, -nanos) } else { (seconds, nanos) };
+        self.pieces.epoch = Some((seconds, nanos));
+        Ok(())
+    }
+
+    /// A fraction right after the number just read (`.5`, `,25`): its
+    /// nanoseconds; 0 when there is none.
+    fn fraction(&mut self) -> Result<i64, TimeError> {
+        if !(matches!(self.tok(0), Some(Tok::Punct('.' | ','))) && self.touching(0)) {
+            return Ok(0);
+        }
+        let Some(Tok::Num { value, digits, negative: None, ordinal: false }) = self.tok(1) else {
+            return Ok(0);
+        };
+        if !self.touching(1) {
+            return Ok(0);
+        }
+        if digits > 9 {
+            return Err(self.error(
+                1,
+                format!("the fraction has {digits} digits; at most 9 (nanoseconds) are read, never rounded"),
+            ));
+        }
+        self.i += 2;
+        let scale = 10_i64.pow(9 - u32::try_from(digits).unwrap_or(9));
+        Ok(i64::try_from(value).unwrap_or(0) * scale)
+    }
+
+    fn number(&mut self) -> Result<(), TimeError> {
+        let Some(Tok::Num { value, digits, negative, ordinal }) = self.tok(0) else { return Ok(()) };
+        let value = i64::try_from(value).map_err(|_| self.error(0, "the number is too large".to_owned()))?;
+        let signed = if negative == Some(true) { -value } else { value };
+        if negative.is_none()
+            && let Some(mark) = self.mark(1)
+        {
+            return self.marked(value, digits, mark);
+        }
+        // `3 days`, `+2 weeks`, `-1.5 seconds`.
+        if let Some(Word::Unit(unit)) = self.word(1) {
+            self.i += 2;
+            return self.relative_after(1, Relative::of(unit, signed));
+        }
+        if matches!(self.tok(1), Some(Tok::Punct('.' | ',')))
+            && self.touching(1)
+            && let (Some(Tok::Num { .. }), Some(Word::Unit(Unit::Second))) = (self.tok(2), self.word(3))
+        {
+            self.i += 1;
+            let nanos = self.fraction()?;
+            self.i += 1;
+            let sign = if negative == Some(true) { -1 } else { 1 };
+            let rel = Relative { seconds: signed, nanos: sign * nanos, ..Relative::default() };
+            return self.relative_after(0, Some(rel));
+        }
+        if negative.is_some() {
+            return Err(self.error(0, "a signed number must be followed by a unit, e.g. +3 days".to_owned()));
+        }
+        match (self.tok(1), self.word(1)) {
+            (Some(Tok::Punct(':')), _) => self.time(value),
+            (_, Some(Word::Meridian(meridian))) => {
+                self.set_time(self.i, value, 0, 0, 0, Some(meridian));
+                self.i += 2;
+                Ok(())
+            }
+            (Some(Tok::Punct('/')), _) => self.slashed_date(),
+            (Some(Tok::Punct('.')), _) if self.touching(1) => self.dotted_date(value),
+            (_, Some(Word::Month(month))) => self.day_month(value, month),
+            (_, Some(Word::Weekday(weekday))) => {
+                self.set_weekday(self.i, value, weekday);
+                self.i += 2;
+                Ok(())
+            }
+            (Some(Tok::Num { negative: Some(true), .. }), _)
+                if matches!(self.tok(2), Some(Tok::Num { negative: Some(true), .. })) =>
+            {
+                self.iso_date(value, digits)
+            }
+            _ if ordinal => Err(self.error(0, "a day written as an ordinal needs its month, e.g. Nov 14th".to_owned())),
+            _ => self.bare_number(value, digits),
+        }
+    }
+
+    /// A relative item ends here; `ago` or `hence` may follow.
+    fn relative_after(&mut self, k: usize, rel: Option<Relative>) -> Result<(), TimeError> {
+        self.add_relative(k, rel)?;
+        if let Some(Word::Ago(factor)) = self.word(0) {
+            self.i += 1;
+            let pending = std::mem::take(&mut self.pieces.pending);
+            let scaled = pending.scaled(factor).ok_or_else(|| self.error(0, "too large".to_owned()))?;
+            self.pieces.rel = self.pieces.rel.plus(scaled).ok_or_else(|| self.error(0, "too large".to_owned()))?;
+        }
+        Ok(())
+    }
+
+    /// `H:MM[:SS[.frac]]`, then a meridian or an offset.
+    fn time(&mut self, hour: i64) -> Result<(), TimeError> {
+        let at = self.i;
+        let Some(Tok::Num { value: minute, negative: None, .. }) = self.tok(2) else {
+            return Err(self.error(1, "a time is written H:MM, e.g. 17:13".to_owned()));
+        };
+        self.i += 3;
+        let mut second = 0;
+        let mut nanos = 0;
+        if let (Some(Tok::Punct(':')), Some(Tok::Num { value, negative: None, .. })) = (self.tok(0), self.tok(1)) {
+            second = i64::try_from(value).unwrap_or(i64::MAX);
+            self.i += 2;
+            nanos = self.fraction()?;
+        }
+        let minute = i64::try_from(minute).unwrap_or(i64::MAX);
+        let meridian = match self.word(0) {
+            Some(Word::Meridian(meridian)) => {
+                self.i += 1;
+                Some(meridian)
+            }
+            _ => self.pieces.half.take(),
+        };
+        self.set_time(at, hour, minute, second, nanos, meridian);
+        if meridian.is_none()
+            && let Some(Tok::Num { value, digits, negative: Some(negative), .. }) = self.tok(0)
+        {
+            let seconds = self.offset_after(value, digits, negative)?;
+            self.set_zone(TextZone::Offset { seconds, label: None, meanings: Vec::new() });
+        }
+        Ok(())
+    }
+
+    /// `±HH`, `±HHMM` or `±HH:MM` (the number at token 0 read): seconds east.
+    fn offset_after(&mut self, value: u64, digits: usize, negative: bool) -> Result<i32, TimeError> {
+        let value = i64::try_from(value).unwrap_or(i64::MAX);
+        let minutes = if let (Some(Tok::Punct(':')), Some(Tok::Num { value: mm, negative: None, .. })) =
+            (self.tok(1), self.tok(2))
+        {
+            self.i += 2;
+            value.saturating_mul(60).saturating_add(i64::try_from(mm).unwrap_or(i64::MAX))
+        } else if digits <= 2 {
+            value * 60
+        } else {
+            value / 100 * 60 + value % 100
+        };
+        if minutes >= 24 * 60 {
+            return Err(self.error(0, "an offset is less than 24 hours (RFC 3339's hour is 00-23)".to_owned()));
+        }
+        self.i += 1;
+        let seconds = i32::try_from(minutes * 60).unwrap_or(i32::MAX);
+        Ok(if negative { -seconds } else { seconds })
+    }
+
+    /// A time of day, written from token `t` (an index into the tokens).
+    fn set_time(&mut self, t: usize, hour: i64, minute: i64, second: i64, nanos: i64, meridian: Option<Meridian>) {
+        let at = self.at(t);
+        let pieces = &mut self.pieces;
+        pieces.times += 1;
+        (pieces.hour, pieces.minute, pieces.second, pieces.nanos, pieces.meridian) =
+            (hour, minute, second, nanos, meridian);
+        pieces.time_at = at;
+    }
+
+    /// A date, written from token `t`.
+    fn set_date(&mut self, t: usize, year: Option<Year>, month: i64, day: i64) {
+        let at = self.at(t);
+        let pieces = &mut self.pieces;
+        pieces.dates += 1;
+        (pieces.year, pieces.month, pieces.day, pieces.date_at) = (year, month, day, at);
+    }
+
+    /// A weekday, written at token `t`.
+    fn set_weekday(&mut self, t: usize, ordinal: i64, weekday: Weekday) {
+        let at = self.at(t);
+        self.pieces.days += 1;
+        self.pieces.weekday = Some((ordinal, weekday, at));
+    }
+
+    fn set_zone(&mut self, zone: TextZone) {
+        self.pieces.zones += 1;
+        self.pieces.zone = Some(zone);
+    }
+
+    /// `a/b` or `a/b/c`: year first when `a` has four digits, else in the
+    /// locale's order.
+    fn slashed_date(&mut self) -> Result<(), TimeError> {
+        let numbers = self.separated_numbers('/');
+        match numbers.as_slice() {
+            [(a, a_digits), (b, _), (c, _)] if *a_digits >= 4 => {
+                self.set_date(self.i, Some(Year { value: *a, digits: *a_digits }), *b, *c);
+            }
+            [(a, _), (b, _), (y, y_digits)] => {
+                self.ordered_date(*a, *b, Some(Year { value: *y, digits: *y_digits }));
+            }
+            [(a, _), (b, _)] => self.ordered_date(*a, *b, None),
+            _ => return Err(self.error(0, "a numeric date is written 11/14/2023 or 2023/11/14".to_owned())),
+        }
+        self.i += numbers.len() * 2 - 1;
+        Ok(())
+    }
+
+    /// `14.11.2023`, `14.11.`: in the locale's order.
+    fn dotted_date(&mut self, value: i64) -> Result<(), TimeError> {
+        if let Some(Word::Month(month)) = self.word(2) {
+            // `14. November 2023`.
+            self.i += 1;
+            return self.day_month(value, month);
+        }
+        let numbers = self.separated_numbers('.');
+        match numbers.as_slice() {
+            [(a, _), (b, _), (y, y_digits)] => self.ordered_date(*a, *b, Some(Year { value: *y, digits: *y_digits })),
+            [(a, _), (b, _)] => self.ordered_date(*a, *b, None),
+            _ => return Err(self.error(0, "a dotted date is written 14.11.2023".to_owned())),
+        }
+        self.i += numbers.len() * 2 - 1;
+        if matches!(self.tok(0), Some(Tok::Punct('.'))) && self.touching(0) {
+            self.i += 1;
+        }
+        Ok(())
+    }
+
+    /// Up to three unsigned numbers joined by `separator`, from token 0.
+    fn separated_numbers(&self, separator: char) -> Vec<(i64, usize)> {
+        let mut numbers = Vec::with_capacity(3);
+        let mut k = 0;
+        while numbers.len() < 3 {
+            let Some(Tok::Num { value, digits, negative: None, ordinal: false }) = self.tok(k) else { break };
+            numbers.push((i64::try_from(value).unwrap_or(i64::MAX), digits));
+            if !(matches!(self.tok(k + 1), Some(Tok::Punct(c)) if c == separator)
+                && matches!(self.tok(k + 2), Some(Tok::Num { negative: None, .. })))
+            {
+                break;
+            }
+            k += 2;
+        }
+        numbers
+    }
+
+    /// A numeric date whose first two numbers are in the locale's order.
+    fn ordered_date(&mut self, a: i64, b: i64, year: Option<Year>) {
+        let (month, day) = match self.options.order {
+            DateOrder::MonthDay => (a, b),
+            DateOrder::DayMonth => (b, a),
+        };
+        self.set_date(self.i, year, month, day);
+        if a != b && (1..=12).contains(&a) && (1..=12).contains(&b) {
+            self.pieces.other_order = Some((day, month));
+        }
+    }
+
+    /// `2023-11-14`, then `T10:00` or not.
+    fn iso_date(&mut self, year: i64, digits: usize) -> Result<(), TimeError> {
+        let (Some(Tok::Num { value: month, .. }), Some(Tok::Num { value: day, .. })) = (self.tok(1), self.tok(2))
+        else {
+            return Ok(());
+        };
+        self.set_date(self.i, Some(Year { value: year, digits }), to_i64(month), to_i64(day));
+        self.i += 3;
+        if let Some(Tok::Word("T" | "t")) = self.tok(0)
+            && let Some(Tok::Num { value, .. }) = self.tok(1)
+            && matches!(self.tok(2), Some(Tok::Punct(':')))
+        {
+            self.i += 1;
+            return self.time(to_i64(value));
+        }
+        Ok(())
+    }
+
+    /// `14 Nov`, `14 Nov 2023`, `14-Nov-2023`, `14. November 2023`.
+    fn day_month(&mut self, day: i64, month: i8) -> Result<(), TimeError> {
+        let year = match self.tok(2) {
+            Some(Tok::Num { value, digits, negative: None | Some(true), ordinal: false })
+                if !matches!(self.tok(3), Some(Tok::Punct(':')))
+                    && !matches!(self.word(3), Some(Word::Meridian(_))) =>
+            {
+                Some(Year { value: to_i64(value), digits })
+            }
+            _ => None,
+        };
+        self.set_date(self.i, year, i64::from(month), day);
+        self.i += if year.is_some() { 3 } else { 2 };
+        Ok(())
+    }
+
+    /// `Nov 14`, `Nov 14, 2023`, `November 14 2023`, `Nov-14-2023`.
+    fn month_day(&mut self, month: i8) -> Result<(), TimeError> {
+        let start = self.i;
+        let Some(Tok::Num { value: day, negative, .. }) = self.tok(1) else {
+            return Err(self.error(0, "a month needs its day, e.g. Nov 14 or 14 Nov".to_owned()));
+        };
+        if negative == Some(false) {
+            return Err(self.error(1, "a month needs its day, e.g. Nov 14 or 14 Nov".to_owned()));
+        }
+        self.i += 2;
+        let mut year = None;
+        if let (Some(Tok::Punct(',')), Some(Tok::Num { value, digits, negative: None, .. })) =
+            (self.tok(0), self.tok(1))
+        {
+            year = Some(Year { value: to_i64(value), digits });
+            self.i += 2;
+        } else if let Some(Tok::Num { value, digits, negative: Some(true), .. }) = self.tok(0)
+            && negative == Some(true)
+        {
+            year = Some(Year { value: to_i64(value), digits });
+            self.i += 1;
+        }
+        self.set_date(start, year, i64::from(month), to_i64(day));
+        Ok(())
+    }
+
+    /// A number alone: the year of a date without one, a date `YYYYMMDD`,
+    /// or a time `HH` / `HHMM` (GNU's rule).
+    fn bare_number(&mut self, value: i64, digits: usize) -> Result<(), TimeError> {
+        let pieces = &self.pieces;
+        if pieces.dates > 0 && pieces.year.is_none() && !pieces.rels_seen && (pieces.times > 0 || digits > 2) {
+            self.pieces.year = Some(Year { value, digits });
+        } else if digits > 4 {
+            self.set_date(
+                self.i,
+                Some(Year { value: value / 10_000, digits: digits - 4 }),
+                value / 100 % 100,
+                value % 100,
+            );
+        } else if digits <= 2 {
+            self.set_time(self.i, value, 0, 0, 0, None);
+        } else {
+            self.set_time(self.i, value / 100, value % 100, 0, 0, None);
+        }
+        self.i += 1;
+        Ok(())
+    }
+
+    fn word_item(&mut self, word: &'a str) -> Result<(), TimeError> {
+        if let Some(Mark::Half(half)) = words::mark(word) {
+            self.pieces.half = Some(half);
+            self.i += 1;
+            return Ok(());
+        }
+        match words::english(word) {
+            Some(Word::Month(month)) => self.month_day(month),
+            Some(Word::Weekday(weekday)) => {
+                self.set_weekday(self.i, 0, weekday);
+                self.i += 1;
+                Ok(())
+            }
+            Some(Word::Ordinal(n)) => match self.word(1) {
+                Some(Word::Weekday(weekday)) => {
+                    self.set_weekday(self.i, n, weekday);
+                    self.i += 2;
+                    Ok(())
+                }
+                Some(Word::Unit(unit)) => {
+                    self.i += 2;
+                    self.relative_after(0, Relative::of(unit, n))
+                }
+                _ => Err(self.error(0, format!("{word:?} must be followed by a weekday or a unit, e.g. next friday"))),
+            },
+            Some(Word::Unit(unit)) => {
+                self.i += 1;
+                self.relative_after(0, Relative::of(unit, 1))
+            }
+            Some(Word::One) => match self.word(1) {
+                Some(Word::Unit(unit)) => {
+                    self.i += 2;
+                    self.relative_after(0, Relative::of(unit, 1))
+                }
+                _ => self.zone_or_unknown(word),
+            },
+            Some(Word::DayShift(days)) => {
+                self.flush_pending();
+                self.i += 1;
+                self.pieces.rel.days = self.pieces.rel.days.saturating_add(days);
+                self.pieces.rels_seen = true;
+                Ok(())
+            }
+            Some(Word::In) if self.starts_relative_at(1) => {
+                self.i += 1;
+                Ok(())
+            }
+            Some(Word::Filler) => {
+                self.i += 1;
+                Ok(())
+            }
+            Some(Word::Clock(hour)) => {
+                self.set_time(self.i, i64::from(hour), 0, 0, 0, None);
+                self.i += 1;
+                Ok(())
+            }
+            Some(Word::Ago(_)) => Err(self.error(0, format!("{word:?} must follow a relative item, e.g. 3 days ago"))),
+            Some(Word::Meridian(_)) => Err(self.error(0, format!("{word:?} must follow a time, e.g. 5:13pm"))),
+            Some(Word::Dst) => Err(self.error(0, "DST must follow a zone abbreviation, e.g. CET DST".to_owned())),
+            Some(Word::In) => Err(self.error(0, "in must be followed by a relative item, e.g. in 2 hours".to_owned())),
+            None => self.zone_or_unknown(word),
+        }
+    }
+
+    /// Whether a relative item starts at token `k` (`3 days`, `next month`).
+    fn starts_relative_at(&self, k: usize) -> bool {
+        match (self.tok(k), self.word(k)) {
+            (_, Some(Word::Unit(_) | Word::One)) => true,
+            (_, Some(Word::Ordinal(_))) => matches!(self.word(k + 1), Some(Word::Unit(_))),
+            (Some(Tok::Num { .. }), _) => matches!(self.word(k + 1), Some(Word::Unit(_))),
+            _ => false,
+        }
+    }
+
+    /// A zone: an abbreviation (then `DST`, or an offset: `UTC+2`), an IANA
+    /// name, a Windows ID; else the word is unknown.
+    fn zone_or_unknown(&mut self, word: &'a str) -> Result<(), TimeError> {
+        if matches!(self.tok(1), Some(Tok::Word(_)))
+            && let Some((zone, taken)) = self.windows_zone()
+        {
+            self.i += taken;
+            self.set_zone(TextZone::Named(zone));
+            return Ok(());
+        }
+        let meanings = abbreviations::meanings(word.trim_end_matches('.'), self.options.region);
+        if let Some(first) = meanings.first().copied() {
+            self.i += 1;
+            let mut seconds = first.offset;
+            if let Some(Word::Dst) = self.word(0) {
+                seconds += 3600;
+                self.i += 1;
+            } else if let Some(Tok::Num { value, digits, negative: Some(negative), .. }) = self.tok(0) {
+                seconds += self.offset_after(value, digits, negative)?;
+                let label = format!("{}{}", first.abbreviation, self.text_between(self.i - 1));
+                self.set_zone(TextZone::Offset { seconds, label: Some(label), meanings: Vec::new() });
+                return Ok(());
+            }
+            let label = Some(first.abbreviation.to_owned());
+            let meanings = if seconds == first.offset { meanings } else { Vec::new() };
+            self.set_zone(TextZone::Offset { seconds, label, meanings });
+            return Ok(());
+        }
+        if let Ok(zone) = Zone::parse_without_suggestions(word) {
+            self.i += 1;
+            self.set_zone(TextZone::Named(zone));
+            return Ok(());
+        }
+        if let Some((zone, taken)) = self.windows_zone() {
+            self.i += taken;
+            self.set_zone(TextZone::Named(zone));
+            return Ok(());
+        }
+        Err(self.unknown(word))
+    }
+
+    /// The text of the tokens from the start of token `i - 1`'s offset to
+    /// the last one read (for a label such as `UTC+2`).
+    fn text_between(&self, first: usize) -> &'a str {
+        let start = self.tokens.get(first).map_or(0, |t| t.start);
+        let end = self.tokens.get(self.i.saturating_sub(1)).map_or(start, |t| t.end);
+        self.text.get(start..end).unwrap_or_default().trim()
+    }
+
+    /// A Windows ID of up to six tokens from here (`W. Europe Standard Time`).
+    fn windows_zone(&self) -> Option<(Zone, usize)> {
+        let start = self.tokens.get(self.i)?.start;
+        (2..=6).rev().find_map(|n| {
+            let last = self.tokens.get(self.i + n - 1)?;
+            let id = self.text.get(start..last.end)?;
+            let zone = crate::windows::zone_of(id, self.options.region)?;
+            Some((Zone::parse_without_suggestions(zone).ok()?, n))
+        })
+    }
+
+    fn unknown(&self, word: &str) -> TimeError {
+        // Only words of about the same length are compared: a distance
+        // costs length x length, and most known words are far off.
+        let lower = word.to_lowercase();
+        let upper = word.to_uppercase();
+        let within = |known: &str, typed: &str, most: usize| {
+            known.len().abs_diff(typed.len()) <= most && strsim::osa_distance(typed, &known.to_lowercase()) <= most
+        };
+        let best = words::vocabulary()
+            .filter(|known| within(known, &lower, if known.len() > 5 { 2 } else { 1 }))
+            .min_by_key(|known| strsim::osa_distance(&lower, &known.to_lowercase()))
+            .or_else(|| {
+                abbreviations::TABLE
+                    .iter()
+                    .map(|meaning| meaning.abbreviation)
+                    .find(|abbreviation| abbreviation.len() > 2 && within(abbreviation, &upper, 1))
+            });
+        let hint = match best {
+            Some(known) => format!("did you mean {known:?}?"),
+            None => EXAMPLES.to_owned(),
+        };
+        if word == self.text {
+            return TimeError::invalid_at(
+                format!("{word:?} is not a timestamp nor a date we can read; {hint}"),
+                self.at(self.i),
+            );
+        }
+        self.error(0, format!("unknown word {word:?}; {hint}"))
+    }
+}
+
+fn to_i64(value: u64) -> i64 {
+    i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+impl Pieces {
+    fn uses_now(&self) -> bool {
+        self.epoch.is_none() && (self.rels_seen || self.days > 0 || self.dates == 0 || self.year.is_none())
+    }
+
+    /// The instant of the pieces, with the readings of the other meanings
+    /// of an ambiguous text.
+    fn finish(self, text: &str, options: &HumanOptions<'_>) -> Result<Human, TimeError> {
+        if let Some((seconds, nanos)) = self.epoch {
+            let instant = Timestamp::new(seconds, 0)
+                .and_then(|t| t.checked_add(jiff::SignedDuration::from_nanos(nanos)))
+                .map_err(|_| TimeError::OutOfRange { message: format!("{text:?} is beyond the supported range") })?;
+            return Ok(Human {
+                instant,
+                read_as: format!("{instant} (Unix seconds)"),
+                uses_now: false,
+                note: None,
+                warnings: Vec::new(),
+                alternatives: Vec::new(),
+            });
+        }
+        let (month, day) = (self.month, self.day);
+        let reading = self.instant(text, options, None, (month, day))?;
+        let mut warnings = Vec::new();
+        let mut alternatives = Vec::new();
+        if let Some(TextZone::Offset { meanings, .. }) = &self.zone
+            && meanings.len() > 1
+        {
+            let chosen = meanings[0];
+            let others: Vec<String> = meanings[1..]
+                .iter()
+                .map(|other| format!("{} ({}, {})", other.name, offset_of(other.offset), other.zone))
+                .collect();
+            warnings.push(format!(
+                "{} names several zones: read as {} ({}, {}); it also names {}. Write the offset or an IANA name \
+                 to be sure, or see alternatives",
+                chosen.abbreviation,
+                chosen.name,
+                offset_of(chosen.offset),
+                chosen.zone,
+                others.join(", ")
+            ));
+            for other in &meanings[1..] {
+                if let Ok(read) = self.instant(text, options, Some(other), (month, day)) {
+                    alternatives.push(OtherReading {
+                        zone: Some(other.zone),
+                        offset: Some(offset_of(other.offset)),
+                        read_as: read.read_as,
+                        instant: read.instant,
+                    });
+                }
+            }
+        }
+        if let Some((other_month, other_day)) = self.other_order
+            && let Ok(read) = self.instant(text, options, None, (other_month, other_day))
+        {
+            let (first, then) = match options.order {
+                DateOrder::MonthDay => ("month first, as the locale writes dates", "day first"),
+                DateOrder::DayMonth => ("day first, as the locale writes dates", "month first"),
+            };
+            warnings.push(format!(
+                "the numeric date is read {first} ({}); {then} it would be {}: pass locale to choose the order, \
+                 or write the month's name",
+                month_day_text(month, day),
+                month_day_text(other_month, other_day)
+            ));
+            alternatives.push(OtherReading { zone: None, offset: None, read_as: read.read_as, instant: read.instant });
+        }
+        Ok(Human {
+            instant: reading.instant,
+            read_as: reading.read_as,
+            uses_now: self.uses_now(),
+            note: reading.note,
+            warnings,
+            alternatives,
+        })
+    }
+
+    /// The instant when the text's zone means `meaning` (else as read) and
+    /// its date is `(month, day)`.
+    fn instant(
+        &self,
+        text: &str,
+        options: &HumanOptions<'_>,
+        meaning: Option<&Meaning>,
+        (month, day): (i64, i64),
+    ) -> Result<Reading, TimeError> {
+        let zone: Zone = match (&self.zone, meaning) {
+            (_, Some(meaning)) => Zone::fixed(offset(meaning.offset)?),
+            (Some(TextZone::Offset { seconds, .. }), None) => Zone::fixed(offset(*seconds)?),
+            (Some(TextZone::Named(zone)), None) => zone.clone(),
+            (None, None) => options.zone.clone(),
+        };
+        let now = options.now.to_zoned(options.zone.tz().clone());
+        let invalid = |at: usize, message: String| TimeError::invalid_at(format!("{text:?}: {message}"), at);
+        let date = if self.dates > 0 {
+            let year = self.year.map_or(i64::from(now.year()), Year::full);
+            if !(-9999..=9999).contains(&year) {
+                return Err(TimeError::OutOfRange {
+                    message: format!("{text:?} names year {year}; the supported range is -9999 to 9999"),
+                });
+            }
+            let (Ok(y), Ok(m), Ok(d)) = (i16::try_from(year), i8::try_from(month), i8::try_from(day)) else {
+                return Err(invalid(self.date_at, format!("there is no date {year}-{month}-{day}")));
+            };
+            Date::new(y, m, d).map_err(|_| invalid(self.date_at, no_such_date(year, month, day)))?
+        } else {
+            now.date()
+        };
+        let time = if self.times > 0 {
+            let hour = match (self.meridian, self.hour) {
+                (None, h @ 0..=23) => h,
+                (Some(Meridian::Am), 12) => 0,
+                (Some(Meridian::Pm), 12) => 12,
+                (Some(Meridian::Am), h @ 1..=11) => h,
+                (Some(Meridian::Pm), h @ 1..=11) => h + 12,
+                (_, h) => return Err(invalid(self.time_at, format!("there is no hour {h} on a clock"))),
+            };
+            let (Ok(h), Ok(m), Ok(s)) = (i8::try_from(hour), i8::try_from(self.minute), i8::try_from(self.second))
+            else {
+                return Err(invalid(self.time_at, "there is no such time of day".to_owned()));
+            };
+            Time::new(h, m, s, i32::try_from(self.nanos).unwrap_or(0)).map_err(|_| {
+                invalid(self.time_at, format!("there is no time {hour:02}:{:02}:{:02}", self.minute, self.second))
+            })?
+        } else if self.rels_seen && self.dates == 0 && self.days == 0 {
+            now.time()
+        } else {
+            Time::midnight()
+        };
+        let mut datetime = DateTime::from_parts(date, time);
+        if let Some((ordinal, weekday, at)) = self.weekday {
+            if self.dates > 0 {
+                if date.weekday() != weekday {
+                    return Err(invalid(
+                        at,
+                        format!("{date} is a {:?}, not a {weekday:?}: fix the weekday or the date", date.weekday()),
+                    ));
+                }
+            } else {
+                let today = i64::from(date.weekday().to_sunday_zero_offset());
+                let wanted = i64::from(weekday.to_sunday_zero_offset());
+                let weeks = ordinal.saturating_sub(i64::from(ordinal > 0 && today != wanted));
+                let shift = weeks.saturating_mul(7).saturating_add((wanted - today + 7) % 7);
+                datetime = datetime
+                    .checked_add(Span::new().try_days(shift).map_err(|_| invalid(at, "too far".to_owned()))?)
+                    .map_err(|_| invalid(at, "too far".to_owned()))?;
+            }
+        }
+        let (start, note) = resolve_local(text, datetime, &zone, options.disambiguation)?;
+        let out_of_range = || TimeError::OutOfRange {
+            message: format!("{text:?} lands beyond the supported range (years -9999 to 9999)"),
+        };
+        let calendar = Span::new()
+            .try_years(self.rel.years)
+            .and_then(|s| s.try_months(self.rel.months))
+            .and_then(|s| s.try_days(self.rel.days))
+            .map_err(|_| out_of_range())?;
+        let moved = start.to_zoned(zone.tz().clone()).checked_add(calendar).map_err(|_| out_of_range())?;
+        let elapsed = jiff::SignedDuration::from_hours(self.rel.hours)
+            .checked_add(jiff::SignedDuration::from_mins(self.rel.minutes))
+            .and_then(|d| d.checked_add(jiff::SignedDuration::from_secs(self.rel.seconds)))
+            .and_then(|d| d.checked_add(jiff::SignedDuration::from_nanos(self.rel.nanos)))
+            .ok_or_else(out_of_range)?;
+        let instant = moved.timestamp().checked_add(elapsed).map_err(|_| out_of_range())?;
+        if !(-9999..=9999).contains(&instant.to_zoned(TimeZone::UTC).year()) {
+            return Err(out_of_range());
+        }
+        let label = match (&self.zone, meaning) {
+            (_, Some(meaning)) => Some(meaning.abbreviation.to_owned()),
+            (Some(TextZone::Offset { label, .. }), None) => label.clone(),
+            _ => None,
+        };
+        Ok(Reading { instant, read_as: read_as(instant, &zone, label.as_deref()), note })
+    }
+}
+
+struct Reading {
+    instant: Timestamp,
+    read_as: String,
+    note: Option<String>,
+}
+
+/// `2023-11-14T17:13:00 in America/New_York`; for an offset from the text,
+/// `2023-11-14T10:00:00-05:00 (EST)`.
+fn read_as(instant: Timestamp, zone: &Zone, label: Option<&str>) -> String {
+    let zoned: Zoned = instant.to_zoned(zone.tz().clone());
+    let civil = zoned.datetime();
+    match (label, zone.name().starts_with(['+', '-'])) {
+        (Some(label), _) => format!("{civil}{} ({label})", zone.name()),
+        (None, true) => format!("{civil}{}", zone.name()),
+        (None, false) => format!("{civil} in {}", zone.name()),
+    }
+}
+
+fn offset(seconds: i32) -> Result<Offset, TimeError> {
+    Offset::from_seconds(seconds).map_err(|_| TimeError::invalid("the offset is beyond ±25 hours"))
+}
+
+fn offset_of(seconds: i32) -> String {
+    Offset::from_seconds(seconds).map(offset_text).unwrap_or_default()
+}
+
+fn month_day_text(month: i64, day: i64) -> String {
+    let name = usize::try_from(month - 1).ok().and_then(|i| MONTH_NAMES.get(i)).unwrap_or(&"?");
+    format!("{name} {day}")
+}
+
+fn no_such_date(year: i64, month: i64, day: i64) -> String {
+    if (1..=12).contains(&month) {
+        format!("there is no {} in {year}", month_day_text(month, day))
+    } else {
+        format!("there is no month {month}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_in(text: &str, zone: &str, order: DateOrder) -> Result<Human, TimeError> {
+        let zone = Zone::parse(zone).unwrap();
+        let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
+        let options =
+            HumanOptions { zone: &zone, disambiguation: Disambiguation::Compatible, now, order, region: None };
+        read(text, 0, &options)
+    }
+
+    fn at(text: &str) -> String {
+        read_in(text, "America/New_York", DateOrder::MonthDay)
+            .map(|h| h.instant.to_string())
+            .unwrap_or_else(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_forms_of_spec_11() {
+        assert_eq!(at("Nov 14 2023 5:13pm"), "2023-11-14T22:13:00Z");
+        assert_eq!(at("14 Nov 2023"), "2023-11-14T05:00:00Z");
+        assert_eq!(at("November 14, 2023"), "2023-11-14T05:00:00Z");
+        assert_eq!(at("Tuesday, November 14, 2023"), "2023-11-14T05:00:00Z");
+        assert_eq!(at("2023/11/14"), "2023-11-14T05:00:00Z");
+        assert_eq!(at("11/14/2023"), "2023-11-14T05:00:00Z");
+        assert_eq!(at("17:13:20.5"), "2026-11-23T22:13:20.5Z");
+        assert_eq!(at("noon"), "2026-11-23T17:00:00Z");
+        assert_eq!(at("2023-11-14 10:00 EST"), "2023-11-14T15:00:00Z");
+        assert_eq!(at("2023-11-14 10:00 UTC+2"), "2023-11-14T08:00:00Z");
+        assert_eq!(at("2023-11-14 10:00 +0530"), "2023-11-14T04:30:00Z");
+        assert_eq!(at("2023-11-14 10:00 Europe/Berlin"), "2023-11-14T09:00:00Z");
+        assert_eq!(at("2023-11-14 10:00 W. Europe Standard Time"), "2023-11-14T09:00:00Z");
+        assert_eq!(at("tomorrow 9am"), "2026-11-24T14:00:00Z");
+        assert_eq!(at("next friday 3pm"), "2026-11-27T20:00:00Z");
+        assert_eq!(at("last monday"), "2026-11-16T05:00:00Z");
+        assert_eq!(at("3 days ago"), "2026-11-20T18:44:03.5Z");
+        assert_eq!(at("in 2 hours"), "2026-11-23T20:44:03.5Z");
+        assert_eq!(at("+2 weeks"), "2026-12-07T18:44:03.5Z");
+        assert_eq!(at("next month"), "2026-12-23T18:44:03.5Z");
+        assert_eq!(at("2023-11-14 + 3 days"), "2023-11-17T05:00:00Z");
+        assert_eq!(at("@1700000000"), "2023-11-14T22:13:20Z");
+        assert_eq!(at("14. November 2023"), "2023-11-14T05:00:00Z");
+        assert_eq!(at("1 year 2 months ago"), "2025-09-23T17:44:03.5Z"); // the wall clock kept, in EDT
+        assert_eq!(at("Jan 31 2023 + 1 month"), "2023-02-28T05:00:00Z");
+        assert_eq!(at("2023年11月14日"), "2023-11-14T05:00:00Z");
+        assert_eq!(at("2023年11月14日(火) 17:13"), "2023-11-14T22:13:00Z");
+        assert_eq!(at("2023年11月14日 下午5:13"), "2023-11-14T22:13:00Z");
+        assert_eq!(at("2023년 11월 14일 오후 5시 13분"), "2023-11-14T22:13:00Z");
+        assert_eq!(at("2023年11月14日 17時13分20秒"), "2023-11-14T22:13:20Z");
+    }
+
+    #[test]
+    fn errors_point_and_suggest() {
+        let error = read_in("tomorow 9am", "UTC", DateOrder::MonthDay).unwrap_err();
+        assert!(error.to_string().contains("did you mean \"tomorrow\""), "{error}");
+        assert_eq!(error.position(), Some(0));
+        let error = read_in("14 Novmber 2023", "UTC", DateOrder::MonthDay).unwrap_err();
+        assert!(error.to_string().contains("did you mean \"November\""), "{error}");
+        assert_eq!(error.position(), Some(3));
+        let error = read_in("Feb 30 2023", "UTC", DateOrder::MonthDay).unwrap_err();
+        assert!(error.to_string().contains("no February 30"), "{error}");
+        assert!(read_in("Wednesday, November 14, 2023", "UTC", DateOrder::MonthDay).is_err());
+        assert!(read_in("13:00pm", "UTC", DateOrder::MonthDay).is_err());
+        // Counts that overflow are refused, never wrapped.
+        for huge in ["999999999999999999 friday", "10:00 +999999999999999999:59", "999999999999999999 days tomorrow"] {
+            assert!(read_in(huge, "UTC", DateOrder::MonthDay).is_err(), "{huge}");
+        }
+    }
+
+    #[test]
+    fn ambiguity_is_said() {
+        let human = read_in("2023-11-14 10:00 CST", "UTC", DateOrder::MonthDay).unwrap();
+        assert_eq!(human.instant.to_string(), "2023-11-14T16:00:00Z");
+        assert_eq!(human.alternatives.len(), 2);
+        assert_eq!(human.alternatives[0].zone, Some("Asia/Shanghai"));
+        assert_eq!(human.alternatives[0].instant.to_string(), "2023-11-14T02:00:00Z");
+        let human = read_in("03/04/2023", "UTC", DateOrder::DayMonth).unwrap();
+        assert_eq!(human.instant.to_string(), "2023-04-03T00:00:00Z");
+        assert_eq!(human.alternatives[0].instant.to_string(), "2023-03-04T00:00:00Z");
+        assert_eq!(human.warnings.len(), 1);
+        assert!(read_in("13/04/2023", "UTC", DateOrder::DayMonth).unwrap().alternatives.is_empty());
+    }
+}

@@ -1,0 +1,212 @@
+//! The English words of dates as GNU `date -d` reads them (gnulib's
+//! `parse-datetime.y`: month and weekday names and their three-letter
+//! forms, units, ordinals, `tomorrow`, `ago`), and the few tsconv adds
+//! (`noon`, `midnight`, `in`, `a`/`an` before a unit, `at`, `on`, `and`).
+
+use jiff::civil::Weekday;
+
+use crate::iso::MONTH_NAMES;
+
+/// A unit of a relative item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Unit {
+    Year,
+    Month,
+    /// Days, with a count: 1 for `day`, 7 for `week`, 14 for `fortnight`.
+    Days(i64),
+    Hour,
+    Minute,
+    Second,
+}
+
+/// What one word means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Word {
+    Month(i8),
+    Weekday(Weekday),
+    Unit(Unit),
+    /// `last` -1, `this` 0, `next` 1, `first` 1, `third` 3 ... `twelfth` 12.
+    Ordinal(i64),
+    /// `tomorrow` 1, `yesterday` -1, `today` and `now` 0.
+    DayShift(i64),
+    /// `ago` -1, `hence` 1.
+    Ago(i64),
+    Meridian(Meridian),
+    /// `noon` (12:00), `midnight` (00:00).
+    Clock(i8),
+    /// `DST` after a zone: an hour more.
+    Dst,
+    /// `in` before a relative item: it lies ahead.
+    In,
+    /// `a` or `an` before a unit: one.
+    One,
+    /// `at`, `on`, `and`, `of`: joins items, means nothing.
+    Filler,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Meridian {
+    Am,
+    Pm,
+}
+
+const WEEKDAYS: [(&str, Weekday); 7] = [
+    ("sunday", Weekday::Sunday),
+    ("monday", Weekday::Monday),
+    ("tuesday", Weekday::Tuesday),
+    ("wednesday", Weekday::Wednesday),
+    ("thursday", Weekday::Thursday),
+    ("friday", Weekday::Friday),
+    ("saturday", Weekday::Saturday),
+];
+
+const ORDINALS: [(&str, i64); 14] = [
+    ("last", -1),
+    ("this", 0),
+    ("next", 1),
+    ("first", 1),
+    ("third", 3),
+    ("fourth", 4),
+    ("fifth", 5),
+    ("sixth", 6),
+    ("seventh", 7),
+    ("eighth", 8),
+    ("ninth", 9),
+    ("tenth", 10),
+    ("eleventh", 11),
+    ("twelfth", 12),
+];
+
+const UNITS: [(&str, Unit); 10] = [
+    ("year", Unit::Year),
+    ("month", Unit::Month),
+    ("fortnight", Unit::Days(14)),
+    ("week", Unit::Days(7)),
+    ("day", Unit::Days(1)),
+    ("hour", Unit::Hour),
+    ("minute", Unit::Minute),
+    ("min", Unit::Minute),
+    ("second", Unit::Second),
+    ("sec", Unit::Second),
+];
+
+const OTHERS: [(&str, Word); 18] = [
+    ("tomorrow", Word::DayShift(1)),
+    ("yesterday", Word::DayShift(-1)),
+    ("today", Word::DayShift(0)),
+    ("now", Word::DayShift(0)),
+    ("ago", Word::Ago(-1)),
+    ("hence", Word::Ago(1)),
+    ("am", Word::Meridian(Meridian::Am)),
+    ("a.m.", Word::Meridian(Meridian::Am)),
+    ("pm", Word::Meridian(Meridian::Pm)),
+    ("p.m.", Word::Meridian(Meridian::Pm)),
+    ("noon", Word::Clock(12)),
+    ("midnight", Word::Clock(0)),
+    ("dst", Word::Dst),
+    ("in", Word::In),
+    ("a", Word::One),
+    ("an", Word::One),
+    ("at", Word::Filler),
+    ("on", Word::Filler),
+];
+
+const FILLERS: [&str; 2] = ["and", "of"];
+
+/// What `word` means in English, any case.
+pub(super) fn english(word: &str) -> Option<Word> {
+    let lower = word.to_lowercase();
+    if let Some((_, meaning)) = OTHERS.iter().find(|(name, _)| *name == lower) {
+        return Some(*meaning);
+    }
+    if FILLERS.contains(&lower.as_str()) {
+        return Some(Word::Filler);
+    }
+    // `Nov.` and `Tues.` are `Nov` and `Tues`; three letters are enough for a
+    // month or weekday (`Sep`, `Thu`), as are GNU's `Sept`, `Tues`, `Wednes`,
+    // `Thur`, `Thurs`.
+    let bare = lower.strip_suffix('.').unwrap_or(&lower);
+    let prefix = |name: &str| {
+        bare.eq_ignore_ascii_case(name)
+            || (bare.len() == 3 && name.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(bare)))
+    };
+    if let Some(i) = MONTH_NAMES.iter().position(|name| prefix(name)) {
+        return i8::try_from(i + 1).ok().map(Word::Month);
+    }
+    if bare == "sept" {
+        return Some(Word::Month(9));
+    }
+    if let Some((_, weekday)) = WEEKDAYS.iter().find(|(name, _)| prefix(name)) {
+        return Some(Word::Weekday(*weekday));
+    }
+    match bare {
+        "tues" => return Some(Word::Weekday(Weekday::Tuesday)),
+        "wednes" => return Some(Word::Weekday(Weekday::Wednesday)),
+        "thur" | "thurs" => return Some(Word::Weekday(Weekday::Thursday)),
+        _ => {}
+    }
+    if let Some((_, n)) = ORDINALS.iter().find(|(name, _)| *name == lower) {
+        return Some(Word::Ordinal(*n));
+    }
+    let singular = lower.strip_suffix('s').unwrap_or(&lower);
+    UNITS.iter().find(|(name, _)| *name == lower || *name == singular).map(|(_, unit)| Word::Unit(*unit))
+}
+
+/// A mark after a number in Chinese, Japanese and Korean dates and times
+/// (`2023年11月14日`, `2023년 11월 14일 오후 5시`), or a half of the day
+/// before a time (`下午5:13`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mark {
+    Year,
+    Month,
+    Day,
+    Hour,
+    Minute,
+    Second,
+    Half(Meridian),
+}
+
+/// The [`Mark`] of `word`: CLDR's date patterns of `ja`, `zh` and `ko`
+/// write these after the numbers, and their day periods `午前`/`午後`,
+/// `上午`/`下午`, `오전`/`오후` before the time.
+pub(super) fn mark(word: &str) -> Option<Mark> {
+    Some(match word {
+        "年" | "년" => Mark::Year,
+        "月" | "월" => Mark::Month,
+        "日" | "일" => Mark::Day,
+        "時" | "时" | "시" => Mark::Hour,
+        "分" | "분" => Mark::Minute,
+        "秒" | "초" => Mark::Second,
+        "午前" | "上午" | "오전" => Mark::Half(Meridian::Am),
+        "午後" | "下午" | "오후" => Mark::Half(Meridian::Pm),
+        _ => return None,
+    })
+}
+
+/// Every word [`english`] knows (any case), for the did-you-mean of a word it does not.
+pub(super) fn vocabulary() -> impl Iterator<Item = &'static str> {
+    MONTH_NAMES
+        .into_iter()
+        .chain(WEEKDAYS.iter().map(|(name, _)| *name))
+        .chain(ORDINALS.iter().map(|(name, _)| *name))
+        .chain(UNITS.iter().map(|(name, _)| *name))
+        .chain(OTHERS.iter().map(|(name, _)| *name).filter(|name| name.len() > 2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_abbreviations_plurals() {
+        assert_eq!(english("Nov"), Some(Word::Month(11)));
+        assert_eq!(english("NOV."), Some(Word::Month(11)));
+        assert_eq!(english("Sept"), Some(Word::Month(9)));
+        assert_eq!(english("Novem"), None);
+        assert_eq!(english("thurs"), Some(Word::Weekday(Weekday::Thursday)));
+        assert_eq!(english("weeks"), Some(Word::Unit(Unit::Days(7))));
+        assert_eq!(english("mins"), Some(Word::Unit(Unit::Minute)));
+        assert_eq!(english("this"), Some(Word::Ordinal(0)));
+        assert_eq!(english("P.M."), Some(Word::Meridian(Meridian::Pm)));
+    }
+}

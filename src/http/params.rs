@@ -386,8 +386,9 @@ pub struct TransitionsParams {
 }
 
 impl TransitionsParams {
-    /// The zone named in the path, and the query in it. `Ok(None)` for
-    /// `from` means now (the answer then depends on the clock).
+    /// The zone named in the path, the query in it, and whether the answer
+    /// depends on the clock: `from` absent (now), or a `from` or `to` that
+    /// counts from now (`now-1d`, `tomorrow`).
     pub fn read(&self, zone: &str, now: Timestamp) -> Result<(Zone, transitions::Query, bool), ApiError> {
         let zone = Zone::parse(zone).map_err(ApiError::input("zone"))?;
         let instant = |text: &Option<String>, param: &'static str| -> Result<Option<Timestamp>, ApiError> {
@@ -402,7 +403,8 @@ impl TransitionsParams {
         let direction: transitions::Direction =
             self.direction.as_deref().map_or(Ok(Default::default()), str::parse).map_err(ApiError::time)?;
         let query = transitions::Query::new(from, to, self.count.as_deref(), direction, now).map_err(ApiError::time)?;
-        Ok((zone, query, from.is_none()))
+        let counts_from_now = |text: &Option<String>| text.as_deref().is_some_and(tsconv_time::input::uses_now);
+        Ok((zone, query, from.is_none() || counts_from_now(&self.from) || counts_from_now(&self.to)))
     }
 }
 

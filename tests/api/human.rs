@@ -50,6 +50,13 @@ async fn relative_text_counts_from_now_in_the_zone_and_is_not_cached() {
         assert_eq!(reply.headers["cache-control"], "no-store", "{text}");
         assert_eq!(reply.assert_ok()["iso"], iso, "{text}");
     }
+    // Transitions from a relative instant depend on the clock too; from a date, not.
+    let reply = get("/api/timezones/America/New_York/transitions?from=tomorrow&count=1").await;
+    assert_eq!(reply.headers["cache-control"], "no-store");
+    reply.assert_ok();
+    let reply = get("/api/timezones/America/New_York/transitions?from=Nov%2014%202023&count=1").await;
+    assert!(reply.headers.get("cache-control").is_none());
+    assert_eq!(reply.assert_ok()["transitions"][0]["at"], "2024-03-10T07:00:00Z");
     // In a batch, one relative item makes the whole answer uncacheable.
     let reply =
         post_json("/api/timestamp/format", json!({"timestamps": ["2023-11-14", "tomorrow"], "format": "iso"})).await;

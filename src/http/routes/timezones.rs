@@ -54,7 +54,7 @@ pub async fn list(
     tag = "timezones",
     params(ZonePath, TransitionsParams),
     responses(
-        (status = 200, description = "The transitions (sent with `Cache-Control: no-store` when `from` is now)", body = Envelope<Transitions>),
+        (status = 200, description = "The transitions (sent with `Cache-Control: no-store` when `from` is now, or `from` or `to` counts from now)", body = Envelope<Transitions>),
         QueryErrors
     )
 )]

@@ -61,6 +61,15 @@ fn people(c: &mut Criterion) {
     ] {
         group.bench_function(name, |b| b.iter(|| read(black_box(Input::Text(text)), &options)));
     }
+    // Whether an answer may be cached: asked of every input by the web layer.
+    for (name, text) in [
+        ("uses_now_unix", "1700000000"),
+        ("uses_now_rfc3339", "2023-11-14T17:13:20.5-05:00"),
+        ("uses_now_rfc2822", "Tue, 14 Nov 2023 22:13:20 +0000"),
+        ("uses_now_people", "next friday 3pm"),
+    ] {
+        group.bench_function(name, |b| b.iter(|| tsconv_time::input::uses_now(black_box(text))));
+    }
     group.finish();
 }
 

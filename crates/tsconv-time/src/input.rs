@@ -478,7 +478,12 @@ pub fn uses_now(text: &str) -> bool {
     if date_math::uses_now(text) {
         return true;
     }
-    if looks_numeric(text) || !text.bytes().any(|b| b.is_ascii_alphabetic() || b == b':' || b == b'/') {
+    // A number, or an ISO 8601 date-time (never people's text, read or
+    // refused): no need to ask people's grammar, the costlier question.
+    if looks_numeric(text)
+        || is_iso_shaped(text)
+        || !text.bytes().any(|b| b.is_ascii_alphabetic() || b == b':' || b == b'/')
+    {
         return false;
     }
     human::uses_now(text)

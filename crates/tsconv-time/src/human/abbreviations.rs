@@ -139,11 +139,6 @@ pub fn meanings(word: &str, locale_region: Option<&str>) -> Vec<Meaning> {
     found
 }
 
-/// Whether `word` (any case) is in the table.
-pub fn is_abbreviation(word: &str) -> bool {
-    TABLE.iter().any(|meaning| meaning.abbreviation.eq_ignore_ascii_case(word))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -61,14 +61,18 @@ fn people(c: &mut Criterion) {
     ] {
         group.bench_function(name, |b| b.iter(|| read(black_box(Input::Text(text)), &options)));
     }
-    // Whether an answer may be cached: asked of every input by the web layer.
-    for (name, text) in [
-        ("uses_now_unix", "1700000000"),
-        ("uses_now_rfc3339", "2023-11-14T17:13:20.5-05:00"),
-        ("uses_now_rfc2822", "Tue, 14 Nov 2023 22:13:20 +0000"),
-        ("uses_now_people", "next friday 3pm"),
+    // The worst people's text of the abuse test (`tests/abuse`), 250 characters each.
+    for (name, unit) in [
+        ("worst_relative_run", "1 day "),
+        ("worst_relative_words", "next month last year "),
+        ("worst_near_misses", "Novmberr "),
+        ("worst_windows_like", "Eastern Standard Timee "),
+        ("worst_arabic", "١٤ نوفمبر ٢٠٢٣ 5pm "),
+        ("worst_repeated_dates", "14 Nov 2023 5:13pm CST "),
+        ("worst_comments", "(((((((((( "),
     ] {
-        group.bench_function(name, |b| b.iter(|| tsconv_time::input::uses_now(black_box(text))));
+        let text: String = unit.repeat(50).chars().take(250).collect();
+        group.bench_function(name, |b| b.iter(|| read(black_box(Input::Text(&text)), &options)));
     }
     group.finish();
 }

@@ -298,6 +298,8 @@ impl ReadArgs {
             epoch: self.epoch.as_ref().and_then(|epoch| epoch.0),
             patterns: &self.input_formats,
             language: self.locale.as_deref().unwrap_or_else(|| locale::english()),
+            // A command's answer is printed, never cached: no one asks.
+            from_now: None,
         }
     }
 

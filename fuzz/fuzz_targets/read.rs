@@ -47,6 +47,7 @@ fuzz_target!(|data: &[u8]| {
         epoch,
         patterns: if *e as usize % 16 == 15 { &patterns } else { &[] },
         language: tsconv_time::locale::english(),
+        from_now: None,
     };
     for input in [Input::Text(&text), Input::Number(&text)] {
         let Ok(reading) = read(input, &options) else { continue };

@@ -19,7 +19,7 @@ use serde_json::Value;
 use tsconv_time::arithmetic::{self, DiffSettings, Overflow, RoundTo, RoundingMode};
 use tsconv_time::epoch::Epoch;
 use tsconv_time::error::Setting;
-use tsconv_time::input::{Input, MAX_INPUT_CHARS, ReadOptions, ReadSettings, check_input_formats};
+use tsconv_time::input::{FromNow, Input, MAX_INPUT_CHARS, ReadOptions, ReadSettings, check_input_formats};
 use tsconv_time::local::Disambiguation;
 use tsconv_time::locale::{self, Localizer};
 use tsconv_time::precision::Precision;
@@ -391,11 +391,12 @@ impl TransitionsParams {
     /// counts from now (`now-1d`, `tomorrow`).
     pub fn read(&self, zone: &str, now: Timestamp) -> Result<(Zone, transitions::Query, bool), ApiError> {
         let zone = Zone::parse(zone).map_err(ApiError::input("zone"))?;
+        let from_now = FromNow::default();
+        let options = ReadOptions::defaults(&zone, now).noting(&from_now);
         let instant = |text: &Option<String>, param: &'static str| -> Result<Option<Timestamp>, ApiError> {
             let Some(text) = text else { return Ok(None) };
             let input = text_input(text, param)?;
-            let reading =
-                tsconv_time::input::read(input, &ReadOptions::defaults(&zone, now)).map_err(ApiError::input(param))?;
+            let reading = tsconv_time::input::read(input, &options).map_err(ApiError::input(param))?;
             Ok(Some(reading.instant))
         };
         let from = instant(&self.from, "from")?;
@@ -403,8 +404,8 @@ impl TransitionsParams {
         let direction: transitions::Direction =
             self.direction.as_deref().map_or(Ok(Default::default()), str::parse).map_err(ApiError::time)?;
         let query = transitions::Query::new(from, to, self.count.as_deref(), direction, now).map_err(ApiError::time)?;
-        let counts_from_now = |text: &Option<String>| text.as_deref().is_some_and(tsconv_time::input::uses_now);
-        Ok((zone, query, from.is_none() || counts_from_now(&self.from) || counts_from_now(&self.to)))
+        let counts_from_now = from.is_none() || from_now.seen();
+        Ok((zone, query, counts_from_now))
     }
 }
 

@@ -38,12 +38,6 @@ fn has_anchor(text: &str) -> bool {
     text.as_bytes().windows(2).any(|pair| pair == b"||")
 }
 
-/// Whether the answer to `text` depends on the clock.
-pub fn uses_now(text: &str) -> bool {
-    let text = text.trim();
-    is_date_math(text) && !has_anchor(text)
-}
-
 /// Parses date math; `start` is the char index of `text` in what was sent,
 /// for error positions.
 pub fn parse(text: &str, start: usize) -> Result<DateMath<'_>, TimeError> {
@@ -226,6 +220,5 @@ mod tests {
         assert!(matches!(math("now+99999y", "UTC", "2024-01-01T00:00:00Z"), Err(TimeError::OutOfRange { .. })));
         assert!(is_date_math("now") && is_date_math("now-1d") && is_date_math("x||+1d"));
         assert!(!is_date_math("nowhere") && !is_date_math("1700000000"));
-        assert!(uses_now(" now/d ") && !uses_now("2023-11-14||/d"));
     }
 }

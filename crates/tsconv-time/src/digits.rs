@@ -32,8 +32,8 @@ pub fn ascii_digits(text: &str) -> Option<String> {
     let mut changed = false;
     let written = text
         .chars()
-        .map(|c| match digit_value(c) {
-            Some(value) if !c.is_ascii() => {
+        .map(|c| match (!c.is_ascii()).then(|| digit_value(c)).flatten() {
+            Some(value) => {
                 changed = true;
                 char::from(b'0' + value)
             }

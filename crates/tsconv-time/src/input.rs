@@ -9,6 +9,7 @@
 //! are placed in their zone with an explicit DST disambiguation.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use jiff::Timestamp;
 use jiff::civil::{Date, DateTime, ISOWeekDate, Time, Weekday};
@@ -73,6 +74,44 @@ pub struct ReadOptions<'z> {
     pub patterns: &'z [String],
     /// The language the human-readable outputs are written in (SPEC 10).
     pub language: &'z Localizer,
+    /// Where a reading notes that it counted from `now` (see [`FromNow`]);
+    /// `None` when the caller does not ask.
+    pub from_now: Option<&'z FromNow>,
+}
+
+/// Whether any reading counted from the clock: date math from `now`
+/// (`now-1d`), people's text with a relative item or without a full date
+/// (`tomorrow 9am`, `3 days ago`, `5pm`). An answer built from such a
+/// reading is true only now, so the web layer sends it with
+/// `Cache-Control: no-store`. The reading notes it as it reads (also when
+/// it then fails), so no caller reads a text twice to know.
+///
+/// ```
+/// use jiff::Timestamp;
+/// use tsconv_time::input::{FromNow, Input, ReadOptions, read};
+/// use tsconv_time::zone::Zone;
+///
+/// let utc = Zone::utc();
+/// let from_now = FromNow::default();
+/// let options = ReadOptions::defaults(&utc, Timestamp::UNIX_EPOCH).noting(&from_now);
+/// read(Input::Text("2023-11-14T22:13:20Z"), &options).unwrap();
+/// assert!(!from_now.seen());
+/// read(Input::Text("tomorrow 9am"), &options).unwrap();
+/// assert!(from_now.seen());
+/// ```
+#[derive(Debug, Default)]
+pub struct FromNow(AtomicBool);
+
+impl FromNow {
+    /// Notes that a reading counted from the clock.
+    pub fn note(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether any reading noted it.
+    pub fn seen(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 impl<'z> ReadOptions<'z> {
@@ -98,6 +137,19 @@ impl<'z> ReadOptions<'z> {
             epoch: None,
             patterns: &[],
             language: crate::locale::english(),
+            from_now: None,
+        }
+    }
+
+    /// These options, noting in `from_now` whether a reading counted from
+    /// the clock.
+    pub fn noting(self, from_now: &'z FromNow) -> ReadOptions<'z> {
+        ReadOptions { from_now: Some(from_now), ..self }
+    }
+
+    fn note_from_now(&self) {
+        if let Some(from_now) = self.from_now {
+            from_now.note();
         }
     }
 }
@@ -148,6 +200,7 @@ impl ReadSettings {
             epoch: self.epoch,
             patterns: &self.patterns,
             language: &self.language,
+            from_now: None,
         }
     }
 }
@@ -234,7 +287,10 @@ pub fn read(input: Input<'_>, options: &ReadOptions<'_>) -> Result<Reading, Time
 fn read_date_math(text: &str, lead: usize, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
     let math = date_math::parse(text, lead)?;
     let start = match math.anchor {
-        None => options.now,
+        None => {
+            options.note_from_now();
+            options.now
+        }
         Some(anchor) if date_math::is_date_math(anchor.trim()) => {
             return Err(TimeError::invalid_at(
                 format!("the anchor {anchor:?} of {text:?} is date math itself: write one anchor, then the operations"),
@@ -362,31 +418,34 @@ fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError
     match read_machine(trimmed, lead, options) {
         Machine::Read(reading) => reading,
         // An ISO 8601 date-time that its grammar refused is no one else's to read.
-        Machine::Refused { error, .. } if is_iso_shaped(trimmed) => Err(error),
-        Machine::Refused { error, misfit } => match read_human(trimmed, lead, options) {
+        Machine::Refused { error, .. } if is_iso_shaped(trimmed) => Err(error()),
+        Machine::Refused { error, position, misfit } => match read_human(trimmed, lead, options) {
             Ok(reading) => Ok(reading),
             // A machine format's own date with a field out of range is its
             // reader's to explain (unless people's reader found the text
             // beyond the years); else the reader that understood the
             // text, or got further in it, says what is wrong.
-            Err(people) if misfit && !matches!(people.error, TimeError::OutOfRange { .. }) => Err(error),
+            Err(people) if misfit && !matches!(people.error, TimeError::OutOfRange { .. }) => Err(error()),
             Err(people)
-                if people.understood
-                    || error.position().is_none_or(|at| people.error.position().is_some_and(|p| p >= at)) =>
+                if people.understood || position.is_none_or(|at| people.error.position().is_some_and(|p| p >= at)) =>
             {
                 Err(people.error)
             }
-            Err(_) => Err(error),
+            Err(_) => Err(error()),
         },
     }
 }
 
 /// What the machine formats made of a text: a reading or a final error, or
 /// a refusal that leaves the text to the reader of people's text.
-enum Machine {
+enum Machine<'t> {
     Read(Result<Reading, TimeError>),
     Refused {
-        error: TimeError,
+        /// The machine formats' error, written only if it is the answer
+        /// (people's reader often reads the text, or says more).
+        error: Box<dyn FnOnce() -> TimeError + 't>,
+        /// The position that error names.
+        position: Option<usize>,
         /// The text has a machine format's shape, with a field out of
         /// range (`2023-02-30`): the error stands if people's reader
         /// cannot read the text either.
@@ -396,8 +455,8 @@ enum Machine {
 
 /// The machine formats of SPEC 2.1 that start with a letter or digit:
 /// RFC 5322 and HTTP dates, ISO 8601 and its relatives, the common log format.
-fn read_machine(trimmed: &str, lead: usize, options: &ReadOptions<'_>) -> Machine {
-    let at = |position: usize| lead + position;
+fn read_machine<'t>(trimmed: &'t str, lead: usize, options: &ReadOptions<'_>) -> Machine<'t> {
+    let at = move |position: usize| lead + position;
     if trimmed.starts_with(|c: char| c.is_ascii_alphabetic()) {
         return match mail::parse(trimmed, this_year(options.now)) {
             Ok(date) => Machine::Read(read_named_month(trimmed, &date, options)),
@@ -406,20 +465,26 @@ fn read_machine(trimmed: &str, lead: usize, options: &ReadOptions<'_>) -> Machin
                 at(e.position),
             ))),
             Err(e) if has_month_name(trimmed) && trimmed.bytes().any(|b| b.is_ascii_digit()) => Machine::Refused {
-                error: TimeError::invalid_at(
-                    format!(
-                        "{trimmed:?} is not a valid RFC 5322 or HTTP date: {}; send e.g. Tue, 14 Nov 2023 22:13:20 GMT",
-                        e.message
-                    ),
-                    at(e.position),
-                ),
+                error: Box::new(move || {
+                    TimeError::invalid_at(
+                        format!(
+                            "{trimmed:?} is not a valid RFC 5322 or HTTP date: {}; send e.g. Tue, 14 Nov 2023 22:13:20 GMT",
+                            e.message
+                        ),
+                        at(e.position),
+                    )
+                }),
+                position: Some(at(e.position)),
                 misfit: false,
             },
             Err(_) => Machine::Refused {
-                error: TimeError::invalid(format!(
-                    "{trimmed:?} is not a Unix timestamp nor a date we accept; send e.g. 1700000000, \
-                     2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT"
-                )),
+                error: Box::new(move || {
+                    TimeError::invalid(format!(
+                        "{trimmed:?} is not a Unix timestamp nor a date we accept; send e.g. 1700000000, \
+                         2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT"
+                    ))
+                }),
+                position: None,
                 misfit: false,
             },
         };
@@ -435,21 +500,21 @@ fn read_machine(trimmed: &str, lead: usize, options: &ReadOptions<'_>) -> Machin
             {
                 return Machine::Read(read_named_month(trimmed, &date, options));
             }
-            let error = |message| TimeError::invalid_at(message, at(iso_error.position));
-            if iso_error.out_of_field_range {
-                return Machine::Refused {
-                    error: error(format!("{trimmed:?} is not a valid date: {}", iso_error.message)),
-                    misfit: true,
+            let position = at(iso_error.position);
+            let misfit = iso_error.out_of_field_range;
+            let error = move || {
+                let message = if misfit {
+                    format!("{trimmed:?} is not a valid date: {}", iso_error.message)
+                } else {
+                    format!(
+                        "{trimmed:?} is not a Unix timestamp nor a date we accept: {}; \
+                         send e.g. 1700000000, 2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT",
+                        iso_error.message
+                    )
                 };
-            }
-            Machine::Refused {
-                error: error(format!(
-                    "{trimmed:?} is not a Unix timestamp nor a date we accept: {}; \
-                     send e.g. 1700000000, 2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT",
-                    iso_error.message
-                )),
-                misfit: false,
-            }
+                TimeError::invalid_at(message, position)
+            };
+            Machine::Refused { error: Box::new(error), position: Some(position), misfit }
         }
     }
 }
@@ -463,30 +528,18 @@ fn read_human(trimmed: &str, lead: usize, options: &ReadOptions<'_>) -> Result<R
         order: options.language.date_order(),
         region: options.language.region(),
     };
-    let human = human::read_or_refuse(trimmed, lead, &human_options)?;
+    let human = human::read_or_refuse(trimmed, lead, &human_options).inspect_err(|refusal| {
+        if refusal.uses_now {
+            options.note_from_now();
+        }
+    })?;
+    if human.uses_now {
+        options.note_from_now();
+    }
     let mut reading = Reading::exact(human.instant, Kind::Human, options);
     reading.local_time_note = human.note.clone();
     reading.human = Some(Box::new(human));
     Ok(reading)
-}
-
-/// Whether the answer to `text` depends on the clock: date math from
-/// `now`, or people's text with a relative item or without a full date.
-/// Texts that a machine format reads never do.
-pub fn uses_now(text: &str) -> bool {
-    let text = text.trim();
-    if date_math::uses_now(text) {
-        return true;
-    }
-    // A number, or an ISO 8601 date-time (never people's text, read or
-    // refused): no need to ask people's grammar, the costlier question.
-    if looks_numeric(text)
-        || is_iso_shaped(text)
-        || !text.bytes().any(|b| b.is_ascii_alphabetic() || b == b':' || b == b'/')
-    {
-        return false;
-    }
-    human::uses_now(text)
 }
 
 fn this_year(now: Timestamp) -> i32 {

@@ -3,7 +3,7 @@
 //! ICU4X carries that table: by territory, `001` being each ID's main zone.
 //! A leaf: the names are checked against the bundled database directly.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use icu_provider::{DataProvider, DataRequest};
@@ -28,6 +28,9 @@ struct Table {
     by_key: HashMap<String, usize>,
     /// BCP-47 zone -> the Windows ID that maps to it (the `001` row first).
     by_zone: HashMap<TimeZone, &'static str>,
+    /// The first words of the IDs (letters and dots: `w.`, `eastern`,
+    /// `utc`), lowercased.
+    first_words: HashSet<String>,
 }
 
 static TABLE: LazyLock<Table> = LazyLock::new(|| {
@@ -62,7 +65,15 @@ static TABLE: LazyLock<Table> = LazyLock::new(|| {
     for (row, bcp47) in main_first {
         by_zone.entry(*bcp47).or_insert(row.windows_id);
     }
-    Table { rows, by_key, by_zone }
+    let first_words = rows
+        .iter()
+        .map(|row| {
+            let id = row.windows_id;
+            let end = id.find(|c: char| !(c.is_alphabetic() || c == '.')).unwrap_or(id.len());
+            id[..end].to_lowercase()
+        })
+        .collect();
+    Table { rows, by_key, by_zone, first_words }
 });
 
 /// Every row of CLDR's table.
@@ -87,6 +98,18 @@ pub fn zone_of(id: &str, territory: Option<&str>) -> Option<&'static str> {
         .and_then(|territory| TABLE.by_key.get(&format!("{lower}/{}", territory.to_ascii_lowercase())))
         .or_else(|| TABLE.by_key.get(&format!("{lower}/001")))?;
     Some(TABLE.rows[*row].zone)
+}
+
+/// Whether some Windows ID starts with `word` (letters and dots, any
+/// case): a cheap question before [`zone_of`] is asked of the words after it.
+///
+/// ```
+/// assert!(tsconv_time::windows::starts_an_id("W."));
+/// assert!(tsconv_time::windows::starts_an_id("eastern"));
+/// assert!(!tsconv_time::windows::starts_an_id("Novmberr"));
+/// ```
+pub fn starts_an_id(word: &str) -> bool {
+    TABLE.first_words.contains(&word.to_lowercase())
 }
 
 /// The Windows ID of an IANA zone (or of a link to one), where CLDR's

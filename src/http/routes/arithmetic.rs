@@ -6,15 +6,16 @@ use axum::extract::State;
 use tsconv_time::arithmetic::Difference;
 use tsconv_time::ops::{Addition, Rounding};
 
-use super::timestamp::{Answer, answer, batch_turn, from_now};
+use super::timestamp::{Answer, answer, batch_turn};
 use crate::http::{
     batch::OneOrBatch,
     envelope::Envelope,
     error::ApiError,
     openapi::{BodyErrors, QueryErrors},
-    params::{AddForm, AddParams, Addend, DiffForm, DiffParams, Pair, Params, RoundForm, RoundParams},
+    params::{AddForm, AddParams, Addend, DiffForm, DiffParams, Params, RoundForm, RoundParams},
     state::AppState,
 };
+use tsconv_time::input::FromNow;
 
 /// An instant (or a batch) plus or minus a duration.
 #[utoipa::path(
@@ -53,11 +54,12 @@ async fn add(State(state): State<AppState>, Params(params): Params<AddParams>) -
     let _turn = batch_turn(&state, params.is_batch()).await;
     let (inputs, reading, Addend { duration, overflow }, format) = params.read()?;
     let now = state.clock.now();
-    let options = reading.options(now);
+    let from_now = FromNow::default();
+    let options = reading.options(now).noting(&from_now);
     let operation = |input| {
         tsconv_time::ops::add(input, &options, duration, overflow, format.as_ref(), now).map_err(ApiError::failed)
     };
-    answer(inputs, from_now, operation).await
+    answer(inputs, &from_now, operation).await
 }
 
 /// An instant (or a batch) rounded to a unit, or to the start or end of its day, week, month, quarter or year.
@@ -97,10 +99,11 @@ async fn round(State(state): State<AppState>, Params(params): Params<RoundParams
     let _turn = batch_turn(&state, params.is_batch()).await;
     let (inputs, reading, to, format) = params.read()?;
     let now = state.clock.now();
-    let options = reading.options(now);
+    let from_now = FromNow::default();
+    let options = reading.options(now).noting(&from_now);
     let operation =
         |input| tsconv_time::ops::round(input, &options, &to, format.as_ref(), now).map_err(ApiError::failed);
-    answer(inputs, from_now, operation).await
+    answer(inputs, &from_now, operation).await
 }
 
 /// The duration between two instants (or each of a batch of pairs).
@@ -139,8 +142,8 @@ pub async fn diff_body(state: State<AppState>, params: Params<DiffParams>) -> An
 async fn diff(State(state): State<AppState>, Params(params): Params<DiffParams>) -> Answer<Difference> {
     let _turn = batch_turn(&state, params.is_batch()).await;
     let (inputs, reading, settings) = params.read()?;
-    let options = reading.options(state.clock.now());
-    let uses_now = |(from, to): &Pair<'_>| from_now(from) || from_now(to);
+    let from_now = FromNow::default();
+    let options = reading.options(state.clock.now()).noting(&from_now);
     let operation = |(from, to)| tsconv_time::ops::diff(from, to, &options, &settings).map_err(ApiError::failed);
-    answer(inputs, uses_now, operation).await
+    answer(inputs, &from_now, operation).await
 }

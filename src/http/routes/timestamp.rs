@@ -20,7 +20,7 @@ use crate::http::params::{
     CurrentParams, Inputs, Params, TimestampForm, TimestampParams, ValidateForm, ValidateParams,
 };
 use crate::http::state::AppState;
-use tsconv_time::input::Input;
+use tsconv_time::input::FromNow;
 use tsconv_time::ops::Formatted;
 use tsconv_time::ops::Report;
 use tsconv_time::validate::Validation;
@@ -87,10 +87,11 @@ async fn convert(State(state): State<AppState>, Params(params): Params<Timestamp
     let _turn = batch_turn(&state, params.is_batch()).await;
     let (inputs, reading, format) = params.read()?;
     let now = state.clock.now();
-    let options = reading.options(now);
+    let from_now = FromNow::default();
+    let options = reading.options(now).noting(&from_now);
     let operation =
         |input| tsconv_time::ops::convert(input, &options, format.as_ref(), now).map_err(ApiError::input("timestamp"));
-    answer(inputs, from_now, operation).await
+    answer(inputs, &from_now, operation).await
 }
 
 /// Is this a valid timestamp, of which kind: HTTP 200 either way.
@@ -129,8 +130,9 @@ pub async fn validate_body(state: State<AppState>, params: Params<ValidateParams
 async fn validate(State(state): State<AppState>, Params(params): Params<ValidateParams>) -> Answer<Validation> {
     let _turn = batch_turn(&state, params.is_batch()).await;
     let (inputs, reading) = params.read()?;
-    let options = reading.options(state.clock.now());
-    answer(inputs, from_now, |input| Ok(tsconv_time::ops::validate(input, &options))).await
+    let from_now = FromNow::default();
+    let options = reading.options(state.clock.now()).noting(&from_now);
+    answer(inputs, &from_now, |input| Ok(tsconv_time::ops::validate(input, &options))).await
 }
 
 /// One format, or every preset (with the nine Discord codes).
@@ -170,10 +172,11 @@ async fn format(State(state): State<AppState>, Params(params): Params<TimestampP
     let _turn = batch_turn(&state, params.is_batch()).await;
     let (inputs, reading, format) = params.read()?;
     let now = state.clock.now();
-    let options = reading.options(now);
+    let from_now = FromNow::default();
+    let options = reading.options(now).noting(&from_now);
     let operation =
         |input| tsconv_time::ops::format(input, &options, format.as_ref(), now).map_err(ApiError::input("timestamp"));
-    answer(inputs, from_now, operation).await
+    answer(inputs, &from_now, operation).await
 }
 
 /// A turn to compute a batch (see [`crate::http::batch::BATCHES_AT_ONCE`]),
@@ -184,26 +187,18 @@ pub(super) async fn batch_turn(state: &AppState, is_batch: bool) -> Option<tokio
     if is_batch { state.batches.acquire().await.ok() } else { None }
 }
 
-/// Whether an input's answer depends on the clock (date math from `now`,
-/// people's relative text).
-pub(super) fn from_now(input: &Input<'_>) -> bool {
-    tsconv_time::input::uses_now(input.text())
-}
-
-/// One result for one input, a [`Batch`] for many; `uses_now` tells
-/// whether an input's answer depends on the clock.
+/// One result for one input, a [`Batch`] for many; sent with
+/// `Cache-Control: no-store` when a reading counted from the clock (noted
+/// in `from_now` by the options the operation reads with).
 pub(super) async fn answer<I, T>(
     inputs: Inputs<I>,
-    uses_now: impl Fn(&I) -> bool,
+    from_now: &FromNow,
     mut operation: impl FnMut(I) -> Result<T, ApiError>,
 ) -> Answer<T> {
-    let from_now = match &inputs {
-        Inputs::One(input) => uses_now(input),
-        Inputs::Many(items) => items.iter().flatten().any(uses_now),
-    };
     let answer = Success(match inputs {
         Inputs::One(input) => OneOrBatch::One(operation(input)?),
         Inputs::Many(items) => OneOrBatch::Batch(Batch::run(items, operation).await),
     });
-    Ok((AppendHeaders(from_now.then_some((header::CACHE_CONTROL, "no-store"))), answer))
+    let no_store = from_now.seen().then_some((header::CACHE_CONTROL, "no-store"));
+    Ok((AppendHeaders(no_store), answer))
 }

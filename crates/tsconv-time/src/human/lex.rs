@@ -7,6 +7,12 @@
 /// `@` seconds): more is no date.
 const MAX_DIGITS: usize = 18;
 
+/// The most tokens a text may have: the longest dates people write
+/// (`Tuesday, November 14, 2023 at 5:13:20.5 pm Eastern Standard Time`,
+/// `1 year 2 months 3 weeks 4 days 5 hours 6 minutes 7 seconds ago`) have
+/// fewer than 25; more is no date, and reading it would only cost.
+pub(super) const MAX_TOKENS: usize = 40;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Tok<'a> {
     Num {
@@ -41,6 +47,12 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
     let mut i = 0;
     while i < text.len() {
         let Some(c) = text[i..].chars().next() else { break };
+        if tokens.len() == MAX_TOKENS && !c.is_whitespace() {
+            return Err(LexError {
+                at: i,
+                message: format!("a date has at most {MAX_TOKENS} words and numbers; this text has more"),
+            });
+        }
         if c.is_whitespace() {
             i += c.len_utf8();
             continue;
@@ -133,7 +145,8 @@ fn number(text: &str, sign_at: usize, from: usize, negative: Option<bool>) -> Re
 /// The end of the word starting at `from`: letters, and dots inside or
 /// after them (`a.m.`).
 fn word_end(text: &str, from: usize) -> usize {
-    text[from..].char_indices().find(|&(_, c)| !(c.is_alphabetic() || c == '.')).map_or(text.len(), |(i, _)| from + i)
+    let letter = |c: char| c.is_ascii_alphabetic() || c == '.' || (!c.is_ascii() && c.is_alphabetic());
+    text[from..].char_indices().find(|&(_, c)| !letter(c)).map_or(text.len(), |(i, _)| from + i)
 }
 
 /// A word followed by `/` and more is an IANA name (`America/Argentina/
@@ -175,5 +188,7 @@ mod tests {
         assert!(lex("(open").is_err());
         assert!(lex("1-").is_err() && lex("+ days").is_err());
         assert!(lex("1234567890123456789").is_err());
+        assert_eq!(lex(&"1 day ".repeat(20)).map(|tokens| tokens.len()).ok(), Some(MAX_TOKENS));
+        assert_eq!(lex(&"1 day ".repeat(21)).err().map(|e| e.at), Some(120));
     }
 }

@@ -28,6 +28,8 @@ pub mod abbreviations;
 mod lex;
 mod words;
 
+use std::cell::OnceCell;
+
 use jiff::civil::{Date, DateTime, Time, Weekday};
 use jiff::tz::{Offset, TimeZone};
 use jiff::{Span, Timestamp, Zoned};
@@ -121,26 +123,16 @@ pub struct Refusal {
     /// The grammar read every word: the text is people's text, and no
     /// machine format's complaint about it would help more.
     pub understood: bool,
+    /// The words read count from the clock (see [`Human::uses_now`]): the
+    /// refusal may not hold later (`tomorrow` at the end of the range).
+    pub uses_now: bool,
 }
 
 /// As [`read`], saying how far the reading got when it fails.
 pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Human, Refusal> {
-    let pieces = parse(text, lead, options).map_err(|error| Refusal { error, understood: false })?;
-    pieces.finish(text, options).map_err(|error| Refusal { error, understood: true })
-}
-
-/// Whether `text`, read as people's text, counts from the clock; `false`
-/// when it is not people's text.
-pub fn uses_now(text: &str) -> bool {
-    let zone = Zone::utc();
-    let options = HumanOptions {
-        zone: &zone,
-        disambiguation: Disambiguation::Compatible,
-        now: Timestamp::UNIX_EPOCH,
-        order: DateOrder::MonthDay,
-        region: None,
-    };
-    parse(text.trim(), 0, &options).is_ok_and(|pieces| pieces.uses_now())
+    let pieces = parse(text, lead, options).map_err(|error| Refusal { error, understood: false, uses_now: false })?;
+    let uses_now = pieces.uses_now();
+    pieces.finish(text, options).map_err(|error| Refusal { error, understood: true, uses_now })
 }
 
 /// What to send instead, for an error that has no closer advice.
@@ -265,7 +257,11 @@ fn parse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Pieces, 
     let tokens = lex::lex(text).map_err(|LexError { at, message }| {
         TimeError::invalid_at(format!("{text:?} is not a date we can read: {message}"), lead + chars(text, at))
     })?;
-    let mut parser = Parser { text, tokens: &tokens, i: 0, lead, options, pieces: Pieces::default() };
+    // What each word means, looked up once when first asked: the grammar
+    // asks again and again, and may stop at the first word it cannot read.
+    let meanings: Vec<OnceCell<Option<Word>>> = tokens.iter().map(|_| OnceCell::new()).collect();
+    let mut parser =
+        Parser { text, tokens: &tokens, meanings: &meanings, i: 0, lead, options, pieces: Pieces::default() };
     while parser.i < tokens.len() {
         parser.item()?;
         parser.pieces.items = parser.pieces.items.saturating_add(1);
@@ -310,6 +306,8 @@ fn chars(text: &str, byte: usize) -> usize {
 struct Parser<'t, 'a, 'o> {
     text: &'a str,
     tokens: &'t [Token<'a>],
+    /// The meaning of each token that is a known word.
+    meanings: &'t [OnceCell<Option<Word>>],
     i: usize,
     lead: usize,
     options: &'o HumanOptions<'o>,
@@ -327,10 +325,11 @@ impl<'a> Parser<'_, 'a, '_> {
     }
 
     fn word(&self, k: usize) -> Option<Word> {
-        match self.tok(k)? {
-            Tok::Word(word) => words::english(word),
+        let meaning = self.meanings.get(self.i + k)?;
+        *meaning.get_or_init(|| match self.tok(k) {
+            Some(Tok::Word(word)) => words::english(word),
             _ => None,
-        }
+        })
     }
 
     /// Whether token `k` follows token `k - 1` with nothing between.
@@ -773,7 +772,7 @@ impl<'a> Parser<'_, 'a, '_> {
             self.i += 1;
             return Ok(());
         }
-        match words::english(word) {
+        match self.word(0) {
             Some(Word::Month(month)) => self.month_day(month),
             Some(Word::Weekday(weekday)) => {
                 self.set_weekday(self.i, 0, weekday);
@@ -892,6 +891,10 @@ impl<'a> Parser<'_, 'a, '_> {
 
     /// A Windows ID of up to six tokens from here (`W. Europe Standard Time`).
     fn windows_zone(&self) -> Option<(Zone, usize)> {
+        let Tok::Word(first) = self.tok(0)? else { return None };
+        if !crate::windows::starts_an_id(first) {
+            return None;
+        }
         let start = self.tokens.get(self.i)?.start;
         (2..=6).rev().find_map(|n| {
             let last = self.tokens.get(self.i + n - 1)?;
@@ -905,18 +908,22 @@ impl<'a> Parser<'_, 'a, '_> {
         // Only words of about the same length are compared: a distance
         // costs length x length, and most known words are far off.
         let lower = word.to_lowercase();
-        let upper = word.to_uppercase();
-        let within = |known: &str, typed: &str, most: usize| {
-            known.len().abs_diff(typed.len()) <= most && strsim::osa_distance(typed, &known.to_lowercase()) <= most
+        let near = |known: &str, most: usize| {
+            (known.len().abs_diff(lower.len()) <= most && letters_apart(&lower, known) <= most)
+                .then(|| strsim::osa_distance(&lower, known))
+                .filter(|distance| *distance <= most)
         };
         let best = words::vocabulary()
-            .filter(|known| within(known, &lower, if known.len() > 5 { 2 } else { 1 }))
-            .min_by_key(|known| strsim::osa_distance(&lower, &known.to_lowercase()))
+            .iter()
+            .filter_map(|(known, known_lower)| Some((near(known_lower, if known.len() > 5 { 2 } else { 1 })?, *known)))
+            .min_by_key(|(distance, _)| *distance)
+            .map(|(_, known)| known)
             .or_else(|| {
-                abbreviations::TABLE
-                    .iter()
-                    .map(|meaning| meaning.abbreviation)
-                    .find(|abbreviation| abbreviation.len() > 2 && within(abbreviation, &upper, 1))
+                abbreviations::TABLE.iter().map(|meaning| meaning.abbreviation).find(|abbreviation| {
+                    abbreviation.len() > 2
+                        && abbreviation.len().abs_diff(lower.len()) <= 1
+                        && near(&abbreviation.to_ascii_lowercase(), 1).is_some()
+                })
             });
         let hint = match best {
             Some(known) => format!("did you mean {known:?}?"),
@@ -930,6 +937,27 @@ impl<'a> Parser<'_, 'a, '_> {
         }
         self.error(0, format!("unknown word {word:?}; {hint}"))
     }
+}
+
+/// A lower bound of the edit distance of two ASCII words, cheap to know:
+/// the letters one has more of than the other (an edit changes one letter
+/// on each side at most, a swap none). `0` for other words: no bound.
+fn letters_apart(a: &str, b: &str) -> usize {
+    if !a.is_ascii() || !b.is_ascii() {
+        return 0;
+    }
+    let mut counts = [0i16; 128];
+    for byte in a.bytes() {
+        counts[usize::from(byte)] += 1;
+    }
+    for byte in b.bytes() {
+        counts[usize::from(byte)] -= 1;
+    }
+    let (more, fewer) = counts.iter().fold((0, 0), |(more, fewer), &n| match n {
+        n if n > 0 => (more + n.unsigned_abs(), fewer),
+        n => (more, fewer + n.unsigned_abs()),
+    });
+    usize::from(more.max(fewer))
 }
 
 fn to_i64(value: u64) -> i64 {

@@ -3,6 +3,9 @@
 //! forms, units, ordinals, `tomorrow`, `ago`), and the few tsconv adds
 //! (`noon`, `midnight`, `in`, `a`/`an` before a unit, `at`, `on`, `and`).
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 use jiff::civil::Weekday;
 
 use crate::iso::MONTH_NAMES;
@@ -113,44 +116,58 @@ const OTHERS: [(&str, Word); 18] = [
 
 const FILLERS: [&str; 2] = ["and", "of"];
 
-/// What `word` means in English, any case.
+/// What `word` means in English, any case: one lookup in [`ENGLISH`].
 pub(super) fn english(word: &str) -> Option<Word> {
-    let lower = word.to_lowercase();
-    if let Some((_, meaning)) = OTHERS.iter().find(|(name, _)| *name == lower) {
-        return Some(*meaning);
+    // Words are short: lowercase them on the stack unless they are not ASCII.
+    let mut buffer = [0u8; 16];
+    if word.len() <= buffer.len() && word.is_ascii() {
+        let lower = &mut buffer[..word.len()];
+        lower.copy_from_slice(word.as_bytes());
+        lower.make_ascii_lowercase();
+        return std::str::from_utf8(lower).ok().and_then(|lower| ENGLISH.get(lower).copied());
     }
-    if FILLERS.contains(&lower.as_str()) {
-        return Some(Word::Filler);
-    }
-    // `Nov.` and `Tues.` are `Nov` and `Tues`; three letters are enough for a
-    // month or weekday (`Sep`, `Thu`), as are GNU's `Sept`, `Tues`, `Wednes`,
-    // `Thur`, `Thurs`.
-    let bare = lower.strip_suffix('.').unwrap_or(&lower);
-    let prefix = |name: &str| {
-        bare.eq_ignore_ascii_case(name)
-            || (bare.len() == 3 && name.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(bare)))
-    };
-    if let Some(i) = MONTH_NAMES.iter().position(|name| prefix(name)) {
-        return i8::try_from(i + 1).ok().map(Word::Month);
-    }
-    if bare == "sept" {
-        return Some(Word::Month(9));
-    }
-    if let Some((_, weekday)) = WEEKDAYS.iter().find(|(name, _)| prefix(name)) {
-        return Some(Word::Weekday(*weekday));
-    }
-    match bare {
-        "tues" => return Some(Word::Weekday(Weekday::Tuesday)),
-        "wednes" => return Some(Word::Weekday(Weekday::Wednesday)),
-        "thur" | "thurs" => return Some(Word::Weekday(Weekday::Thursday)),
-        _ => {}
-    }
-    if let Some((_, n)) = ORDINALS.iter().find(|(name, _)| *name == lower) {
-        return Some(Word::Ordinal(*n));
-    }
-    let singular = lower.strip_suffix('s').unwrap_or(&lower);
-    UNITS.iter().find(|(name, _)| *name == lower || *name == singular).map(|(_, unit)| Word::Unit(*unit))
+    ENGLISH.get(word.to_lowercase().as_str()).copied()
 }
+
+/// Every English word and form [`english`] knows, lowercased: the names,
+/// their three-letter forms (`Sep`, `Thu`) and GNU's `Sept`, `Tues`,
+/// `Wednes`, `Thur`, `Thurs`, each also with a dot (`Nov.`); units and
+/// their plurals; the other words.
+static ENGLISH: LazyLock<HashMap<String, Word>> = LazyLock::new(|| {
+    let mut known = HashMap::new();
+    let mut name = |name: &str, word: Word| {
+        for form in [name.to_lowercase(), name.get(..3).unwrap_or(name).to_lowercase()] {
+            known.insert(format!("{form}."), word);
+            known.insert(form, word);
+        }
+    };
+    for (i, month) in (1..).zip(MONTH_NAMES) {
+        name(month, Word::Month(i));
+    }
+    name("sept", Word::Month(9));
+    for (weekday, day) in WEEKDAYS {
+        name(weekday, Word::Weekday(day));
+    }
+    for (form, day) in [("tues", Weekday::Tuesday), ("wednes", Weekday::Wednesday), ("thur", Weekday::Thursday)] {
+        name(form, Word::Weekday(day));
+    }
+    name("thurs", Word::Weekday(Weekday::Thursday));
+    for (ordinal, n) in ORDINALS {
+        known.insert(ordinal.to_owned(), Word::Ordinal(n));
+    }
+    for (unit, meaning) in UNITS {
+        known.insert(format!("{unit}s"), Word::Unit(meaning));
+        known.insert(unit.to_owned(), Word::Unit(meaning));
+    }
+    for filler in FILLERS {
+        known.insert(filler.to_owned(), Word::Filler);
+    }
+    // Last: these win over a three-letter form (`sec`, `mon`) they share.
+    for (other, meaning) in OTHERS {
+        known.insert(other.to_owned(), meaning);
+    }
+    known
+});
 
 /// A mark after a number in Chinese, Japanese and Korean dates and times
 /// (`2023年11月14日`, `2023년 11월 14일 오후 5시`), or a half of the day
@@ -183,14 +200,20 @@ pub(super) fn mark(word: &str) -> Option<Mark> {
     })
 }
 
-/// Every word [`english`] knows (any case), for the did-you-mean of a word it does not.
-pub(super) fn vocabulary() -> impl Iterator<Item = &'static str> {
-    MONTH_NAMES
-        .into_iter()
-        .chain(WEEKDAYS.iter().map(|(name, _)| *name))
-        .chain(ORDINALS.iter().map(|(name, _)| *name))
-        .chain(UNITS.iter().map(|(name, _)| *name))
-        .chain(OTHERS.iter().map(|(name, _)| *name).filter(|name| name.len() > 2))
+/// Every word [`english`] knows, as written in a did-you-mean and
+/// lowercased, for the did-you-mean of a word it does not.
+pub(super) fn vocabulary() -> &'static [(&'static str, String)] {
+    static VOCABULARY: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| {
+        MONTH_NAMES
+            .into_iter()
+            .chain(WEEKDAYS.iter().map(|(name, _)| *name))
+            .chain(ORDINALS.iter().map(|(name, _)| *name))
+            .chain(UNITS.iter().map(|(name, _)| *name))
+            .chain(OTHERS.iter().map(|(name, _)| *name).filter(|name| name.len() > 2))
+            .map(|name| (name, name.to_lowercase()))
+            .collect()
+    });
+    &VOCABULARY
 }
 
 #[cfg(test)]

@@ -527,6 +527,7 @@ fn read_human(trimmed: &str, lead: usize, options: &ReadOptions<'_>) -> Result<R
         now: options.now,
         order: options.language.date_order(),
         region: options.language.region(),
+        words: options.language.vocabulary(),
     };
     let human = human::read_or_refuse(trimmed, lead, &human_options).inspect_err(|refusal| {
         if refusal.uses_now {

@@ -34,6 +34,8 @@ use crate::discord::DiscordStyle;
 use crate::error::TimeError;
 use crate::unit::TimeUnit;
 
+mod words;
+
 /// The CLDR release of the compiled data.
 pub const CLDR_VERSION: &str = icu_datetime_data::cldr_tag!();
 
@@ -237,6 +239,8 @@ pub struct Localizer {
     zero_duration: DurationFormatter,
     /// The order of day and month in the short date, found on first use.
     date_order: std::sync::OnceLock<crate::human::DateOrder>,
+    /// The words of dates in this language, learned on first use.
+    vocabulary: std::sync::OnceLock<crate::human::Vocabulary>,
 }
 
 impl fmt::Debug for Localizer {
@@ -409,6 +413,7 @@ impl Localizer {
             duration: duration_formatter(FieldDisplay::Auto)?,
             zero_duration: duration_formatter(FieldDisplay::Always)?,
             date_order: std::sync::OnceLock::new(),
+            vocabulary: std::sync::OnceLock::new(),
             language,
         })
     }
@@ -436,6 +441,25 @@ impl Localizer {
                 _ => crate::human::DateOrder::MonthDay,
             }
         })
+    }
+
+    /// The words people of this language type in dates (SPEC 11), learned
+    /// from what this language's formatters write, over English's.
+    ///
+    /// ```
+    /// use jiff::Timestamp;
+    /// use tsconv_time::input::{Input, ReadOptions, read};
+    /// use tsconv_time::locale::Localizer;
+    /// use tsconv_time::zone::Zone;
+    ///
+    /// let berlin = Zone::parse("Europe/Berlin").unwrap();
+    /// let german = Localizer::get("de").unwrap();
+    /// let options = ReadOptions { language: &german, ..ReadOptions::defaults(&berlin, Timestamp::UNIX_EPOCH) };
+    /// let reading = read(Input::Text("Dienstag, 14. November 2023 um 17:13"), &options).unwrap();
+    /// assert_eq!(reading.instant.to_string(), "2023-11-14T16:13:00Z");
+    /// ```
+    pub fn vocabulary(&self) -> &crate::human::Vocabulary {
+        self.vocabulary.get_or_init(|| words::learn(self))
     }
 
     /// The region of the locale as asked for (`IE` for `en-IE`), if it names one.

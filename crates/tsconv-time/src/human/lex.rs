@@ -87,6 +87,17 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
         if c.is_alphabetic() {
             let end = word_end(text, i);
             let end = zone_name_end(text, i, end);
+            // `21日金曜日`: the day's mark before the weekday is a token of its own.
+            let after_number =
+                tokens.last().is_some_and(|t: &Token<'_>| matches!(t.tok, Tok::Num { .. }) && t.end == i);
+            let rest = &text[i + c.len_utf8()..end];
+            let weekday_follows = rest.ends_with("曜日") || rest.ends_with("요일") || rest.starts_with("星期");
+            let end =
+                if after_number && weekday_follows && crate::human::words::mark(&text[i..i + c.len_utf8()]).is_some() {
+                    i + c.len_utf8()
+                } else {
+                    end
+                };
             tokens.push(Token { tok: Tok::Word(&text[i..end]), start: i, end });
             i = end;
             continue;
@@ -145,8 +156,24 @@ fn number(text: &str, sign_at: usize, from: usize, negative: Option<bool>) -> Re
 /// The end of the word starting at `from`: letters, and dots inside or
 /// after them (`a.m.`).
 fn word_end(text: &str, from: usize) -> usize {
-    let letter = |c: char| c.is_ascii_alphabetic() || c == '.' || (!c.is_ascii() && c.is_alphabetic());
+    let letter = |c: char| c == '.' || is_letter(c);
     text[from..].char_indices().find(|&(_, c)| !letter(c)).map_or(text.len(), |(i, _)| from + i)
+}
+
+/// A letter of a word, or a mark that belongs to the letter before it (the
+/// Devanagari nukta and virama, Thai's tone marks): Unicode's letters and
+/// its combining marks.
+pub(crate) fn is_letter(c: char) -> bool {
+    use icu_properties::CodePointMapData;
+    use icu_properties::props::GeneralCategory;
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic();
+    }
+    c.is_alphabetic()
+        || matches!(
+            CodePointMapData::<GeneralCategory>::new().get(c),
+            GeneralCategory::NonspacingMark | GeneralCategory::SpacingMark | GeneralCategory::EnclosingMark
+        )
 }
 
 /// A word followed by `/` and more is an IANA name (`America/Argentina/

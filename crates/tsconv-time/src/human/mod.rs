@@ -25,8 +25,8 @@
 //!   are read (GNU refuses them); GNU's one-letter military zones are not.
 
 pub mod abbreviations;
-mod lex;
-mod words;
+pub(crate) mod lex;
+pub(crate) mod words;
 
 use std::cell::OnceCell;
 
@@ -36,6 +36,7 @@ use jiff::{Span, Timestamp, Zoned};
 
 use self::abbreviations::Meaning;
 use self::lex::{LexError, Tok, Token};
+pub use self::words::Vocabulary;
 use self::words::{Mark, Meridian, Unit, Word};
 use crate::error::TimeError;
 use crate::iso::MONTH_NAMES;
@@ -61,6 +62,8 @@ pub struct HumanOptions<'z> {
     pub order: DateOrder,
     /// The locale's region (`IE`), which breaks an abbreviation's tie.
     pub region: Option<&'z str>,
+    /// The words read: English's, and the locale's own.
+    pub words: &'z Vocabulary,
 }
 
 /// A reading of people's text.
@@ -103,7 +106,8 @@ pub struct OtherReading {
 ///
 /// let zone = Zone::parse("America/New_York").unwrap();
 /// let now: Timestamp = "2026-11-23T18:00:00Z".parse().unwrap();
-/// let options = HumanOptions { zone: &zone, disambiguation: Disambiguation::Compatible, now, order: DateOrder::MonthDay, region: None };
+/// let words = tsconv_time::human::Vocabulary::english();
+/// let options = HumanOptions { zone: &zone, disambiguation: Disambiguation::Compatible, now, order: DateOrder::MonthDay, region: None, words };
 /// let human = read("Nov 14 2023 5:13pm", 0, &options).unwrap();
 /// assert_eq!(human.instant.to_string(), "2023-11-14T22:13:00Z");
 /// assert_eq!(human.read_as, "2023-11-14T17:13:00 in America/New_York");
@@ -219,6 +223,8 @@ impl Year {
 /// Everything the text says, before the clock and zones are asked.
 #[derive(Clone, Debug, Default)]
 struct Pieces {
+    /// `in`, `vor`: which way the next relative item lies.
+    ahead: Option<i64>,
     year: Option<Year>,
     month: i64,
     day: i64,
@@ -257,9 +263,38 @@ fn parse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Pieces, 
     let tokens = lex::lex(text).map_err(|LexError { at, message }| {
         TimeError::invalid_at(format!("{text:?} is not a date we can read: {message}"), lead + chars(text, at))
     })?;
+    // A dot after a number that no number follows is an ordinal's or the
+    // end of a date (`14. November`, `2005.`, `1949. december 10.`).
+    let mut tokens = tokens;
+    let mut k = 1;
+    while k < tokens.len() {
+        let after_number = matches!(tokens[k - 1].tok, Tok::Num { .. }) && tokens[k - 1].end == tokens[k].start;
+        let number_next = tokens.get(k + 1).is_some_and(|next| matches!(next.tok, Tok::Num { .. }));
+        if tokens[k].tok == Tok::Punct('.') && after_number && !number_next {
+            tokens.remove(k);
+        } else {
+            k += 1;
+        }
+    }
     // What each word means, looked up once when first asked: the grammar
     // asks again and again, and may stop at the first word it cannot read.
     let meanings: Vec<OnceCell<Option<Word>>> = tokens.iter().map(|_| OnceCell::new()).collect();
+    // A phrase (`il y a`) means what it means on its last word; the words
+    // before it join it.
+    for (phrase, word) in options.words.phrases() {
+        let lowered = |token: &Token<'_>| match token.tok {
+            Tok::Word(word) => Some(word.to_lowercase()),
+            _ => None,
+        };
+        for (at, window) in tokens.windows(phrase.len()).enumerate() {
+            if window.iter().zip(phrase).all(|(token, part)| lowered(token).as_ref() == Some(part)) {
+                for meaning in &meanings[at..at + phrase.len() - 1] {
+                    let _ = meaning.set(Some(Word::Filler));
+                }
+                let _ = meanings[at + phrase.len() - 1].set(Some(*word));
+            }
+        }
+    }
     let mut parser =
         Parser { text, tokens: &tokens, meanings: &meanings, i: 0, lead, options, pieces: Pieces::default() };
     while parser.i < tokens.len() {
@@ -327,7 +362,7 @@ impl<'a> Parser<'_, 'a, '_> {
     fn word(&self, k: usize) -> Option<Word> {
         let meaning = self.meanings.get(self.i + k)?;
         *meaning.get_or_init(|| match self.tok(k) {
-            Some(Tok::Word(word)) => words::english(word),
+            Some(Tok::Word(word)) => self.options.words.word(word),
             _ => None,
         })
     }
@@ -403,7 +438,11 @@ impl<'a> Parser<'_, 'a, '_> {
     }
 
     fn add_relative(&mut self, k: usize, rel: Option<Relative>) -> Result<(), TimeError> {
-        let rel = rel.ok_or_else(|| self.error(k, "the relative item is too large".to_owned()))?;
+        // `vor 3 Tagen`: the word before the item said which way it lies.
+        let factor = self.pieces.ahead.take().unwrap_or(1);
+        let rel = rel
+            .and_then(|rel| rel.scaled(factor))
+            .ok_or_else(|| self.error(k, "the relative item is too large".to_owned()))?;
         self.pieces.pending = self
             .pieces
             .pending
@@ -418,7 +457,7 @@ impl<'a> Parser<'_, 'a, '_> {
         let Some(tok) = self.tok(0) else { return Ok(()) };
         // Relative items since the last non-relative one stay pending, for
         // an `ago` after them to negate them all.
-        if !self.starts_relative_at(0) && !matches!(self.word(0), Some(Word::In | Word::Filler)) {
+        if !self.starts_relative_at(0) && !matches!(self.word(0), Some(Word::Ahead(_) | Word::Filler)) {
             self.flush_pending();
         }
         match tok {
@@ -483,6 +522,11 @@ impl<'a> Parser<'_, 'a, '_> {
             self.i += 2;
             return self.relative_after(1, Relative::of(unit, signed));
         }
+        // `3日前`: the unit and its direction in one word.
+        if let Some(Word::UnitThen(unit, factor)) = self.word(1) {
+            self.i += 2;
+            return self.relative_after(1, signed.checked_mul(factor).and_then(|count| Relative::of(unit, count)));
+        }
         if matches!(self.tok(1), Some(Tok::Punct('.' | ',')))
             && self.touching(1)
             && let (Some(Tok::Num { .. }), Some(Word::Unit(Unit::Second))) = (self.tok(2), self.word(3))
@@ -505,8 +549,18 @@ impl<'a> Parser<'_, 'a, '_> {
                 Ok(())
             }
             (Some(Tok::Punct('/')), _) => self.slashed_date(),
+            (Some(Tok::Punct('.')), _) if self.touching(1) && self.dotted_is_time() => self.time_with(value, '.'),
             (Some(Tok::Punct('.')), _) if self.touching(1) => self.dotted_date(value),
-            (_, Some(Word::Month(month))) => self.day_month(value, month),
+            // `1949 december 10` where the language writes the year first.
+            (_, Some(Word::Month(month))) if !(digits == 4 && self.options.words.year_first()) => {
+                self.day_month(value, month)
+            }
+            // `4 de julio de 1910`: a joining word between day and month.
+            (_, Some(Word::Filler)) if digits <= 2 && matches!(self.word(2), Some(Word::Month(_))) => {
+                let Some(Word::Month(month)) = self.word(2) else { return Ok(()) };
+                self.i += 1;
+                self.day_month(value, month)
+            }
             (_, Some(Word::Weekday(weekday))) => {
                 self.set_weekday(self.i, value, weekday);
                 self.i += 2;
@@ -536,6 +590,27 @@ impl<'a> Parser<'_, 'a, '_> {
 
     /// `H:MM[:SS[.frac]]`, then a meridian or an offset.
     fn time(&mut self, hour: i64) -> Result<(), TimeError> {
+        self.time_with(hour, ':')
+    }
+
+    /// `17.13`, `3.44.15` in a language that writes times with dots: at
+    /// most three numbers of one or two digits, two-digit minutes.
+    fn dotted_is_time(&self) -> bool {
+        if !self.options.words.dotted_time() {
+            return false;
+        }
+        let numbers = self.separated_numbers('.');
+        let next = self.i + numbers.len() * 2 - 1;
+        let dot_after = self.tokens.get(next).is_some_and(|token| token.tok == Tok::Punct('.'));
+        (2..=3).contains(&numbers.len())
+            && numbers.iter().all(|(_, digits)| *digits <= 2)
+            && numbers[1].1 == 2
+            && numbers[0].0 <= 24
+            && !dot_after
+    }
+
+    /// `H:MM[:SS[.frac]]` (or with `separator` for `:`), then a meridian or an offset.
+    fn time_with(&mut self, hour: i64, separator: char) -> Result<(), TimeError> {
         let at = self.i;
         let Some(Tok::Num { value: minute, negative: None, .. }) = self.tok(2) else {
             return Err(self.error(1, "a time is written H:MM, e.g. 17:13".to_owned()));
@@ -543,7 +618,9 @@ impl<'a> Parser<'_, 'a, '_> {
         self.i += 3;
         let mut second = 0;
         let mut nanos = 0;
-        if let (Some(Tok::Punct(':')), Some(Tok::Num { value, negative: None, .. })) = (self.tok(0), self.tok(1)) {
+        if let (Some(Tok::Punct(c)), Some(Tok::Num { value, negative: None, .. })) = (self.tok(0), self.tok(1))
+            && c == separator
+        {
             second = i64::try_from(value).unwrap_or(i64::MAX);
             self.i += 2;
             nanos = self.fraction()?;
@@ -602,7 +679,8 @@ impl<'a> Parser<'_, 'a, '_> {
         let at = self.at(t);
         let pieces = &mut self.pieces;
         pieces.dates += 1;
-        (pieces.year, pieces.month, pieces.day, pieces.date_at) = (year, month, day, at);
+        // A year written before the date (`2023. november 14.`) stays.
+        (pieces.year, pieces.month, pieces.day, pieces.date_at) = (year.or(pieces.year), month, day, at);
     }
 
     /// A weekday, written at token `t`.
@@ -644,6 +722,8 @@ impl<'a> Parser<'_, 'a, '_> {
         }
         let numbers = self.separated_numbers('.');
         match numbers.as_slice() {
+            // `1949. 12. 10.`: the year first.
+            [(y, 4), (m, _), (d, _)] => self.set_date(self.i, Some(Year { value: *y, digits: 4 }), *m, *d),
             [(a, _), (b, _), (y, y_digits)] => self.ordered_date(*a, *b, Some(Year { value: *y, digits: *y_digits })),
             [(a, _), (b, _)] => self.ordered_date(*a, *b, None),
             _ => return Err(self.error(0, "a dotted date is written 14.11.2023".to_owned())),
@@ -686,10 +766,17 @@ impl<'a> Parser<'_, 'a, '_> {
 
     /// `2023-11-14`, then `T10:00` or not.
     fn iso_date(&mut self, year: i64, digits: usize) -> Result<(), TimeError> {
-        let (Some(Tok::Num { value: month, .. }), Some(Tok::Num { value: day, .. })) = (self.tok(1), self.tok(2))
+        let (Some(Tok::Num { value: month, .. }), Some(Tok::Num { value: day, digits: last, .. })) =
+            (self.tok(1), self.tok(2))
         else {
             return Ok(());
         };
+        if digits <= 2 && last == 4 {
+            // `10-06-1965`: day and month in the locale's order, then the year.
+            self.ordered_date(year, to_i64(month), Some(Year { value: to_i64(day), digits: last }));
+            self.i += 3;
+            return Ok(());
+        }
         self.set_date(self.i, Some(Year { value: year, digits }), to_i64(month), to_i64(day));
         self.i += 3;
         if let Some(Tok::Word("T" | "t")) = self.tok(0)
@@ -748,7 +835,9 @@ impl<'a> Parser<'_, 'a, '_> {
     /// or a time `HH` / `HHMM` (GNU's rule).
     fn bare_number(&mut self, value: i64, digits: usize) -> Result<(), TimeError> {
         let pieces = &self.pieces;
-        if pieces.dates > 0 && pieces.year.is_none() && !pieces.rels_seen && (pieces.times > 0 || digits > 2) {
+        let year_first = self.options.words.year_first() && digits == 4 && pieces.dates == 0 && pieces.times == 0;
+        let after_date = pieces.dates > 0 && !pieces.rels_seen && (pieces.times > 0 || digits > 2);
+        if pieces.year.is_none() && (year_first || after_date) {
             self.pieces.year = Some(Year { value, digits });
         } else if digits > 4 {
             self.set_date(
@@ -809,7 +898,8 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.pieces.rels_seen = true;
                 Ok(())
             }
-            Some(Word::In) if self.starts_relative_at(1) => {
+            Some(Word::Ahead(factor)) if self.starts_relative_at(1) => {
+                self.pieces.ahead = Some(factor);
                 self.i += 1;
                 Ok(())
             }
@@ -823,9 +913,18 @@ impl<'a> Parser<'_, 'a, '_> {
                 Ok(())
             }
             Some(Word::Ago(_)) => Err(self.error(0, format!("{word:?} must follow a relative item, e.g. 3 days ago"))),
+            // `凌晨1:35`: a day period before the time, as CJK languages write it.
+            Some(Word::Meridian(meridian)) if matches!(self.tok(1), Some(Tok::Num { .. })) => {
+                self.pieces.half = Some(meridian);
+                self.i += 1;
+                Ok(())
+            }
             Some(Word::Meridian(_)) => Err(self.error(0, format!("{word:?} must follow a time, e.g. 5:13pm"))),
             Some(Word::Dst) => Err(self.error(0, "DST must follow a zone abbreviation, e.g. CET DST".to_owned())),
-            Some(Word::In) => Err(self.error(0, "in must be followed by a relative item, e.g. in 2 hours".to_owned())),
+            Some(Word::Ahead(_)) => {
+                Err(self.error(0, format!("{word:?} must be followed by a relative item, e.g. in 2 hours")))
+            }
+            Some(Word::UnitThen(..)) => Err(self.error(0, format!("{word:?} must follow a number, e.g. 3日前"))),
             None => self.zone_or_unknown(word),
         }
     }
@@ -835,7 +934,7 @@ impl<'a> Parser<'_, 'a, '_> {
         match (self.tok(k), self.word(k)) {
             (_, Some(Word::Unit(_) | Word::One)) => true,
             (_, Some(Word::Ordinal(_))) => matches!(self.word(k + 1), Some(Word::Unit(_))),
-            (Some(Tok::Num { .. }), _) => matches!(self.word(k + 1), Some(Word::Unit(_))),
+            (Some(Tok::Num { .. }), _) => matches!(self.word(k + 1), Some(Word::Unit(_) | Word::UnitThen(..))),
             _ => false,
         }
     }
@@ -1060,7 +1159,10 @@ impl Pieces {
         let now = options.now.to_zoned(options.zone.tz().clone());
         let invalid = |at: usize, message: String| TimeError::invalid_at(format!("{text:?}: {message}"), at);
         let date = if self.dates > 0 {
-            let year = self.year.map_or(i64::from(now.year()), Year::full);
+            // A year of three or more digits is the locale calendar's (Thai's
+            // Buddhist era: 2566 is 2023).
+            let offset = |year: Year| if year.digits > 2 { options.words.year_offset() } else { 0 };
+            let year = self.year.map_or(i64::from(now.year()), |year| year.full() - offset(year));
             if !(-9999..=9999).contains(&year) {
                 return Err(TimeError::OutOfRange {
                     message: format!("{text:?} names year {year}; the supported range is -9999 to 9999"),
@@ -1187,8 +1289,14 @@ mod tests {
     fn read_in(text: &str, zone: &str, order: DateOrder) -> Result<Human, TimeError> {
         let zone = Zone::parse(zone).unwrap();
         let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
-        let options =
-            HumanOptions { zone: &zone, disambiguation: Disambiguation::Compatible, now, order, region: None };
+        let options = HumanOptions {
+            zone: &zone,
+            disambiguation: Disambiguation::Compatible,
+            now,
+            order,
+            region: None,
+            words: Vocabulary::english(),
+        };
         read(text, 0, &options)
     }
 

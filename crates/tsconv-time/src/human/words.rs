@@ -1,7 +1,9 @@
 //! The English words of dates as GNU `date -d` reads them (gnulib's
 //! `parse-datetime.y`: month and weekday names and their three-letter
 //! forms, units, ordinals, `tomorrow`, `ago`), and the few tsconv adds
-//! (`noon`, `midnight`, `in`, `a`/`an` before a unit, `at`, `on`, `and`).
+//! (`noon`, `midnight`, `in`, `a`/`an` before a unit, `at`, `on`, `and`);
+//! and a [`Vocabulary`]: those words, and over them the words of another
+//! language, which `locale` learns from CLDR's data through ICU4X.
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -12,7 +14,7 @@ use crate::iso::MONTH_NAMES;
 
 /// A unit of a relative item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Unit {
+pub(crate) enum Unit {
     Year,
     Month,
     /// Days, with a count: 1 for `day`, 7 for `week`, 14 for `fortnight`.
@@ -24,7 +26,7 @@ pub(super) enum Unit {
 
 /// What one word means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Word {
+pub(crate) enum Word {
     Month(i8),
     Weekday(Weekday),
     Unit(Unit),
@@ -39,8 +41,12 @@ pub(super) enum Word {
     Clock(i8),
     /// `DST` after a zone: an hour more.
     Dst,
-    /// `in` before a relative item: it lies ahead.
-    In,
+    /// `in` before a relative item: it lies ahead (1); `vor`, `hace`,
+    /// `il y a`: it lies behind (-1).
+    Ahead(i64),
+    /// A unit and its direction in one word, after a number: `日前` (days
+    /// ago, -1), `日後` (days hence, 1).
+    UnitThen(Unit, i64),
     /// `a` or `an` before a unit: one.
     One,
     /// `at`, `on`, `and`, `of`: joins items, means nothing.
@@ -48,7 +54,7 @@ pub(super) enum Word {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Meridian {
+pub(crate) enum Meridian {
     Am,
     Pm,
 }
@@ -107,7 +113,7 @@ const OTHERS: [(&str, Word); 18] = [
     ("noon", Word::Clock(12)),
     ("midnight", Word::Clock(0)),
     ("dst", Word::Dst),
-    ("in", Word::In),
+    ("in", Word::Ahead(1)),
     ("a", Word::One),
     ("an", Word::One),
     ("at", Word::Filler),
@@ -117,19 +123,12 @@ const OTHERS: [(&str, Word); 18] = [
 const FILLERS: [&str; 2] = ["and", "of"];
 
 /// What `word` means in English, any case: one lookup in [`ENGLISH`].
-pub(super) fn english(word: &str) -> Option<Word> {
-    // Words are short: lowercase them on the stack unless they are not ASCII.
-    let mut buffer = [0u8; 16];
-    if word.len() <= buffer.len() && word.is_ascii() {
-        let lower = &mut buffer[..word.len()];
-        lower.copy_from_slice(word.as_bytes());
-        lower.make_ascii_lowercase();
-        return std::str::from_utf8(lower).ok().and_then(|lower| ENGLISH.get(lower).copied());
-    }
-    ENGLISH.get(word.to_lowercase().as_str()).copied()
+#[cfg(test)]
+fn english(word: &str) -> Option<Word> {
+    Vocabulary::english().word(word)
 }
 
-/// Every English word and form [`english`] knows, lowercased: the names,
+/// Every English word and form GNU reads, lowercased: the names,
 /// their three-letter forms (`Sep`, `Thu`) and GNU's `Sept`, `Tues`,
 /// `Wednes`, `Thur`, `Thurs`, each also with a dot (`Nov.`); units and
 /// their plurals; the other words.
@@ -169,11 +168,103 @@ static ENGLISH: LazyLock<HashMap<String, Word>> = LazyLock::new(|| {
     known
 });
 
+/// The words of dates in one language: English's, and over them the
+/// language's own (month and weekday names, day periods, relative words,
+/// the words its date patterns put between fields), with the phrases of
+/// several words (`il y a`, `dentro de`) and the offset of its calendar's
+/// years (543 in the Buddhist calendar of `th`).
+#[derive(Debug)]
+pub struct Vocabulary {
+    words: HashMap<String, Word>,
+    /// Lowercased words of each phrase, and what the phrase means.
+    phrases: Vec<(Vec<String>, Word)>,
+    year_offset: i64,
+    /// The language writes times with dots (`17.13`, Danish, Finnish).
+    dotted_time: bool,
+    /// The language writes the year first in its long dates (`2023. november 14.`).
+    year_first: bool,
+}
+
+impl Vocabulary {
+    /// English alone, as GNU `date -d` reads it.
+    pub fn english() -> &'static Vocabulary {
+        static ONLY_ENGLISH: LazyLock<Vocabulary> = LazyLock::new(|| Vocabulary::learning(0));
+        &ONLY_ENGLISH
+    }
+
+    /// English's words, to which a language's are added.
+    pub(crate) fn learning(year_offset: i64) -> Vocabulary {
+        Vocabulary { words: ENGLISH.clone(), phrases: Vec::new(), year_offset, dotted_time: false, year_first: false }
+    }
+
+    /// Learns how the language writes times and dates.
+    pub(crate) fn learn_order(&mut self, dotted_time: bool, year_first: bool) {
+        (self.dotted_time, self.year_first) = (dotted_time, year_first);
+    }
+
+    pub(super) fn dotted_time(&self) -> bool {
+        self.dotted_time
+    }
+
+    pub(super) fn year_first(&self) -> bool {
+        self.year_first
+    }
+
+    /// Adds `text` (any case; several words make a phrase) as `word`,
+    /// over English's meaning of it; a word the language already gave a
+    /// meaning keeps it (its first meaning, learned from its names).
+    pub(crate) fn learn(&mut self, text: &str, word: Word) {
+        let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+        match words.as_slice() {
+            [] => {}
+            [one] => {
+                let english = ENGLISH.get(one.as_str());
+                match self.words.get(one.as_str()) {
+                    Some(known) if Some(known) != english => {}
+                    _ => {
+                        self.words.insert(one.clone(), word);
+                    }
+                }
+            }
+            _ if self.phrases.iter().any(|(known, _)| *known == words) => {}
+            _ => self.phrases.push((words, word)),
+        }
+    }
+
+    /// Whether `text` (lowercased) has a meaning yet.
+    pub(crate) fn knows(&self, text: &str) -> bool {
+        self.words.contains_key(&text.to_lowercase())
+    }
+
+    /// What `word` means, any case.
+    pub(super) fn word(&self, word: &str) -> Option<Word> {
+        let mut buffer = [0u8; 16];
+        if word.len() <= buffer.len() && word.is_ascii() {
+            let lower = &mut buffer[..word.len()];
+            lower.copy_from_slice(word.as_bytes());
+            lower.make_ascii_lowercase();
+            return std::str::from_utf8(lower).ok().and_then(|lower| self.words.get(lower).copied());
+        }
+        self.words.get(word.to_lowercase().as_str()).copied()
+    }
+
+    /// The phrases: lowercased words, and what the phrase means.
+    pub(super) fn phrases(&self) -> &[(Vec<String>, Word)] {
+        &self.phrases
+    }
+
+    /// How many years the language's calendar counts beyond the Gregorian
+    /// one (`2566` is 2023 in Thai).
+    pub(super) fn year_offset(&self) -> i64 {
+        self.year_offset
+    }
+}
+
 /// A mark after a number in Chinese, Japanese and Korean dates and times
 /// (`2023年11月14日`, `2023년 11월 14일 오후 5시`), or a half of the day
 /// before a time (`下午5:13`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Mark {
+pub(crate) enum Mark {
     Year,
     Month,
     Day,
@@ -186,7 +277,7 @@ pub(super) enum Mark {
 /// The [`Mark`] of `word`: CLDR's date patterns of `ja`, `zh` and `ko`
 /// write these after the numbers, and their day periods `午前`/`午後`,
 /// `上午`/`下午`, `오전`/`오후` before the time.
-pub(super) fn mark(word: &str) -> Option<Mark> {
+pub(crate) fn mark(word: &str) -> Option<Mark> {
     Some(match word {
         "年" | "년" => Mark::Year,
         "月" | "월" => Mark::Month,
@@ -200,7 +291,7 @@ pub(super) fn mark(word: &str) -> Option<Mark> {
     })
 }
 
-/// Every word [`english`] knows, as written in a did-you-mean and
+/// Every English word, as written in a did-you-mean and
 /// lowercased, for the did-you-mean of a word it does not.
 pub(super) fn vocabulary() -> &'static [(&'static str, String)] {
     static VOCABULARY: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| {

@@ -1,0 +1,338 @@
+//! The words of dates in a language, learned from what its own formatters
+//! write (SPEC 11): ICU4X formats fixed instants with the language's CLDR
+//! data, and the parts it marks (month, weekday, day period, era) and the
+//! text between them are the words people of that language type. Nothing
+//! here is a word list: every word comes from CLDR.
+
+use std::collections::HashMap;
+
+use icu_calendar::AnyCalendarKind;
+use icu_experimental::relativetime::options::Numeric;
+use icu_experimental::relativetime::{RelativeTimeFormatter, RelativeTimeFormatterOptions};
+use jiff::Timestamp;
+use writeable::{Part, PartsWrite, Writeable};
+
+use super::{CldrLength, LengthFields, LengthPreset, Localizer, Moment};
+use crate::human::words::{Meridian, Unit, Vocabulary, Word};
+
+/// The units of [`Localizer`]'s relative formatters, in their order.
+const UNITS: [Unit; 6] = [Unit::Year, Unit::Month, Unit::Days(1), Unit::Hour, Unit::Minute, Unit::Second];
+
+/// Counts whose texts show every plural form CLDR's languages have (`1`
+/// one, `2` two or few, `5` many or other, `11`, `21`, `22`, `100`).
+const COUNTS: [i64; 7] = [1, 2, 3, 5, 11, 21, 22];
+
+/// The words of `localizer`'s language, over English's.
+pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
+    let buddhist = localizer.discord.long_date.calendar().kind() == AnyCalendarKind::Buddhist;
+    let mut words = Vocabulary::learning(if buddhist { 543 } else { 0 });
+    names(localizer, &mut words);
+    relative(localizer, &mut words);
+    between_fields(localizer, &mut words);
+    words
+}
+
+/// A formatted text and where each of its marked parts is.
+#[derive(Default)]
+struct Parted {
+    text: String,
+    parts: Vec<(Part, std::ops::Range<usize>)>,
+}
+
+impl std::fmt::Write for Parted {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.text.push_str(s);
+        Ok(())
+    }
+}
+
+impl PartsWrite for Parted {
+    type SubPartsWrite = Self;
+
+    fn with_part(&mut self, part: Part, mut write: impl FnMut(&mut Self) -> std::fmt::Result) -> std::fmt::Result {
+        let start = self.text.len();
+        write(self)?;
+        self.parts.push((part, start..self.text.len()));
+        Ok(())
+    }
+}
+
+impl Parted {
+    fn of(formatted: &impl Writeable) -> Parted {
+        let mut parted = Parted::default();
+        // Writing to a String cannot fail.
+        let _ = formatted.write_to_parts(&mut parted);
+        parted
+    }
+
+    /// The texts of the parts `part`.
+    fn part(&self, part: Part) -> impl Iterator<Item = &str> {
+        self.parts.iter().filter(move |(p, _)| *p == part).map(|(_, range)| &self.text[range.clone()])
+    }
+
+    /// The words of each stretch of text outside every part (`um`, `à`,
+    /// `alle ore`, `г.`).
+    fn between(&self) -> Vec<Vec<String>> {
+        let mut covered = vec![false; self.text.len()];
+        for (_, range) in &self.parts {
+            covered[range.clone()].fill(true);
+        }
+        let outside: String = self.text.char_indices().map(|(i, c)| if covered[i] { '\0' } else { c }).collect();
+        outside.split('\0').map(words_of).filter(|words| !words.is_empty()).collect()
+    }
+}
+
+/// The words of `text`: runs of letters, with the dots inside or after them.
+fn words_of(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c == '.' || crate::human::lex::is_letter(c)))
+        .map(|word| word.trim_start_matches('.'))
+        .filter(|word| word.chars().any(char::is_alphabetic))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `zoned`'s wall-clock time as the Discord formatters read it.
+fn civil(zoned: &jiff::Zoned) -> icu_datetime::input::DateTime<icu_calendar::Iso> {
+    jiff_icu::ConvertFrom::convert_from(zoned.datetime())
+}
+
+fn at(second: i64) -> jiff::Zoned {
+    Timestamp::from_second(second).unwrap_or_default().to_zoned(jiff::tz::TimeZone::UTC)
+}
+
+/// Month and weekday names as the date presets and Discord's long dates
+/// write them, and the day periods of the times.
+fn names(localizer: &Localizer, words: &mut Vocabulary) {
+    let dates = [CldrLength::Medium, CldrLength::Long, CldrLength::Full]
+        .map(|length| LengthPreset { fields: LengthFields::Date, length });
+    // 2023-01-15T12:00:00Z, a Sunday, then a month (and a day) at a time.
+    let start = 1_673_784_000;
+    for month in 0..12 {
+        let zoned = at(start).checked_add(jiff::Span::new().months(month)).unwrap_or_else(|_| at(start));
+        let moment = Moment::new(&zoned);
+        let input = civil(&zoned);
+        let mut texts: Vec<Parted> = dates
+            .iter()
+            .map(|preset| {
+                Parted::of(&localizer.lengths[preset.fields as usize * 4 + preset.length as usize].format(&moment.0))
+            })
+            .collect();
+        texts.push(Parted::of(&localizer.discord.long_date.format(&input)));
+        texts.push(Parted::of(&localizer.discord.full_date_time.format(&input)));
+        for text in &texts {
+            for name in text.part(icu_datetime::parts::MONTH) {
+                learn_name(words, name, Word::Month(i8::try_from(month + 1).unwrap_or(1)));
+            }
+        }
+    }
+    let full = LengthPreset { fields: LengthFields::Date, length: CldrLength::Full };
+    let formatter = &localizer.lengths[full.fields as usize * 4 + full.length as usize];
+    for day in 0..7 {
+        let zoned = at(start + day * 86_400);
+        let weekday = zoned.weekday();
+        let input = civil(&zoned);
+        let texts = [
+            Parted::of(&formatter.format(&Moment::new(&zoned).0)),
+            Parted::of(&localizer.discord.full_date_time.format(&input)),
+        ];
+        for text in &texts {
+            for name in text.part(icu_datetime::parts::WEEKDAY) {
+                learn_name(words, name, Word::Weekday(weekday));
+            }
+        }
+    }
+    // Each hour of 2023-11-14: the languages that name more than two
+    // periods (`凌晨`, early morning) name them by the hour.
+    for hour in 0..24 {
+        let meridian = if hour < 12 { Meridian::Am } else { Meridian::Pm };
+        let zoned = at(1_699_920_000 + hour * 3600 + 13 * 60);
+        let input = civil(&zoned);
+        let short = LengthPreset { fields: LengthFields::Time, length: CldrLength::Short };
+        let texts = [
+            Parted::of(
+                &localizer.lengths[short.fields as usize * 4 + short.length as usize].format(&Moment::new(&zoned).0),
+            ),
+            Parted::of(&localizer.discord.short_time.format(&input)),
+        ];
+        for text in &texts {
+            for period in text.part(icu_datetime::parts::DAY_PERIOD) {
+                words.learn(&period.replace('\u{202f}', " "), Word::Meridian(meridian));
+            }
+        }
+    }
+}
+
+/// A name, and the same without its final dot (`nov.`, `Di.`).
+fn learn_name(words: &mut Vocabulary, name: &str, word: Word) {
+    words.learn(name, word);
+    if let Some(bare) = name.strip_suffix('.') {
+        words.learn(bare, word);
+    }
+}
+
+/// The words around the number in each relative time (`vor 3 Tagen`, `in
+/// 3 Tagen`, `3 日前`), and the words of days next to today (`morgen`).
+///
+/// A word found on the same side of the number for most units is the
+/// direction (`vor`, `ago`, `sitten`, `il y a`); the others are the unit.
+/// Where no word is shared (`日前`, `天后`), each word is its unit and
+/// direction in one.
+fn relative(localizer: &Localizer, words: &mut Vocabulary) {
+    for sign in [-1i64, 1] {
+        // unit index -> (words before, words after) over every count
+        let mut sides: Vec<Sides> = Vec::new();
+        for formatter in &localizer.relative {
+            let mut before = Vec::new();
+            let mut after = Vec::new();
+            for count in COUNTS {
+                let text = super::text(&formatter.format((sign * count).into()));
+                let text = crate::digits::ascii_digits(&text).unwrap_or(text);
+                let Some((head, tail)) = around(&text, count) else { continue };
+                before.extend(words_of(head));
+                after.extend(words_of(tail));
+            }
+            sides.push((before, after));
+        }
+        let shared = |side: fn(&Sides) -> &Vec<String>| {
+            let mut units_of: HashMap<String, usize> = HashMap::new();
+            for unit in &sides {
+                let mut seen: Vec<&String> = side(unit).iter().collect();
+                seen.sort();
+                seen.dedup();
+                for word in seen {
+                    *units_of.entry(word.to_lowercase()).or_default() += 1;
+                }
+            }
+            units_of.into_iter().filter(|(_, units)| *units >= 4).map(|(word, _)| word).collect::<Vec<_>>()
+        };
+        let markers_before = shared(|unit| &unit.0);
+        let markers_after = shared(|unit| &unit.1);
+        for ((before, after), unit) in sides.iter().zip(UNITS) {
+            let is_marker = |markers: &[String], word: &String| markers.contains(&word.to_lowercase());
+            // The direction: the markers in the order written, as one phrase.
+            let phrase = |side: &[String], markers: &[String]| {
+                let mut phrase: Vec<&str> = Vec::new();
+                for word in side.iter().filter(|word| is_marker(markers, word)) {
+                    if phrase.contains(&word.as_str()) {
+                        break;
+                    }
+                    phrase.push(word);
+                }
+                phrase.join(" ")
+            };
+            // Both sides (`för 3 dagar sedan`): the word before says it, the
+            // word after only closes it.
+            let closing = if markers_before.is_empty() { Word::Ago(sign) } else { Word::Filler };
+            words.learn(&phrase(before, &markers_before), Word::Ahead(sign));
+            words.learn(&phrase(after, &markers_after), closing);
+            let together = markers_before.is_empty() && markers_after.is_empty();
+            for word in before
+                .iter()
+                .chain(after)
+                .filter(|word| !is_marker(&markers_before, word) && !is_marker(&markers_after, word))
+            {
+                words.learn(word, if together { Word::UnitThen(unit, sign) } else { Word::Unit(unit) });
+            }
+        }
+    }
+    // `gestern`, `heute`, `morgen`, `übermorgen`: days with names of their own.
+    let mut options = RelativeTimeFormatterOptions::default();
+    options.numeric = Some(Numeric::Auto);
+    if let Ok(days) = RelativeTimeFormatter::try_new_long_day(localizer.language.requested.clone().into(), options) {
+        for shift in -2..=2 {
+            let text = super::text(&days.format(shift.into()));
+            if !text.chars().any(|c| c.is_numeric()) {
+                words.learn(&text, Word::DayShift(shift));
+            }
+        }
+    }
+    let now = super::text(&localizer.now.format(0.into()));
+    if !now.chars().any(|c| c.is_numeric()) {
+        words.learn(&now, Word::DayShift(0));
+    }
+}
+
+/// The words before and after the number in one unit's relative times.
+type Sides = (Vec<String>, Vec<String>);
+
+/// The text before and after the number `count` in `text`.
+fn around(text: &str, count: i64) -> Option<(&str, &str)> {
+    let written = count.to_string();
+    let mut from = 0;
+    while let Some(found) = text[from..].find(&written) {
+        let start = from + found;
+        let end = start + written.len();
+        let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+        if !digit(text[..start].chars().next_back()) && !digit(text[end..].chars().next()) {
+            return Some((&text[..start], &text[end..]));
+        }
+        from = end;
+    }
+    None
+}
+
+/// The words the language's date and time patterns put between fields
+/// (`um`, `à`, `de`, `г.`, `klo`), and its era (`พ.ศ.`), read as joining
+/// words where they mean nothing else.
+fn between_fields(localizer: &Localizer, words: &mut Vocabulary) {
+    // 2023-11-14T17:13:20Z, a Tuesday afternoon.
+    let zoned = at(1_700_000_000);
+    let moment = Moment::new(&zoned);
+    let input = civil(&zoned);
+    let mut texts: Vec<Parted> = LengthPreset::ALL
+        .iter()
+        .map(|preset| {
+            Parted::of(&localizer.lengths[preset.fields as usize * 4 + preset.length as usize].format(&moment.0))
+        })
+        .collect();
+    let discord = &localizer.discord;
+    texts.push(Parted::of(&discord.long_date.format(&input)));
+    texts.push(Parted::of(&discord.long_date_time.format(&input)));
+    texts.push(Parted::of(&discord.full_date_time.format(&input)));
+    texts.push(Parted::of(&discord.short_numeric.format(&input)));
+    texts.push(Parted::of(&discord.long_numeric.format(&input)));
+    // The zone's name is a part, so its words are not taken. A stretch of
+    // several words (`alle ore`) is a phrase: its words may mean something
+    // else alone (`ore`, hours).
+    for text in &texts {
+        let mut joining = text.between();
+        joining.extend(text.part(icu_datetime::parts::ERA).map(words_of));
+        for stretch in joining {
+            if let [word] = stretch.as_slice() {
+                if crate::human::words::mark(word).is_none() && !words.knows(word) {
+                    words.learn(word, Word::Filler);
+                }
+            } else {
+                words.learn(&stretch.join(" "), Word::Filler);
+            }
+        }
+    }
+    // How the language writes times (`17.13.20`) and long dates (`2023. november 14.`).
+    let medium_time = LengthPreset { fields: LengthFields::Time, length: CldrLength::Medium };
+    let time = localizer.length(medium_time, &moment);
+    let long_date = LengthPreset { fields: LengthFields::Date, length: CldrLength::Long };
+    let date = localizer.length(long_date, &moment);
+    let date = crate::digits::ascii_digits(&date).unwrap_or(date);
+    words.learn_order(
+        time.contains("13.20"),
+        date.trim_start().starts_with(|c: char| c.is_ascii_digit()) && date.find("2023").is_some_and(|at| at < 3),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_number_alone() {
+        assert_eq!(around("vor 21 Tagen", 21), Some(("vor ", " Tagen")));
+        assert_eq!(around("in 121 Tagen, 21", 21), Some(("in 121 Tagen, ", "")));
+        assert_eq!(words_of("il y a 3 jours"), ["il", "y", "a", "jours"]);
+        assert_eq!(words_of("14 ноября 2023 г. в 17:13"), ["ноября", "г.", "в"]);
+    }
+
+    #[test]
+    fn weekdays_come_from_sunday_on() {
+        assert_eq!(at(1_673_784_000).weekday(), jiff::civil::Weekday::Sunday);
+    }
+}

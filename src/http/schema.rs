@@ -80,7 +80,9 @@ pub fn locale() -> RefOr<Schema> {
         .max_length(Some(tsconv_time::locale::MAX_TAG_CHARS))
         .examples(["de", "en-GB", "pt-BR", "zh-TW"])
         .description(Some(
-            "The language of the human-readable texts (SPEC 10): a BCP 47 tag, any case, with CLDR fallback \
+            "The language of the human-readable texts (SPEC 10), and of people's text read (SPEC 11: its month \
+             and weekday names, day periods, relative words, the order of numeric dates): a BCP 47 tag, any \
+             case, with CLDR fallback \
              (`de-XX` is served by `de`; `data.locale` names the locale used); `GET /api/locales` lists them. \
              Default `en` (US English)",
         ))

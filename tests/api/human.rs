@@ -63,6 +63,45 @@ async fn relative_text_counts_from_now_in_the_zone_and_is_not_cached() {
     assert_eq!(reply.headers["cache-control"], "no-store");
 }
 
+/// Every endpoint that reads an instant learns from the reading itself
+/// whether its answer counts from now: a relative text anywhere (the second
+/// of a pair, a date-math anchor, a batch's last item) makes it
+/// uncacheable, the same endpoint with a date does not.
+#[tokio::test]
+async fn every_endpoint_learns_from_its_reading_whether_it_may_be_cached() {
+    for (path, relative, absolute) in [
+        ("/api/timestamp/convert", json!({"timestamp": "in 2 hours"}), json!({"timestamp": "Nov 14 2023"})),
+        ("/api/timestamp/format", json!({"timestamp": "tomorrow||+1h"}), json!({"timestamp": "2023-11-14||+1h"})),
+        (
+            "/api/timestamp/validate",
+            json!({"timestamps": [1, "3 days ago"]}),
+            json!({"timestamps": [1, "Nov 14 2023"]}),
+        ),
+        (
+            "/api/timestamp/add",
+            json!({"timestamp": "next friday", "duration": "P1D"}),
+            json!({"timestamp": "Nov 14 2023", "duration": "P1D"}),
+        ),
+        (
+            "/api/timestamp/round",
+            json!({"timestamp": "yesterday 5pm", "unit": "day"}),
+            json!({"timestamp": "Nov 14 2023 5pm", "unit": "day"}),
+        ),
+        (
+            "/api/timestamp/diff",
+            json!({"from": "2023-11-14", "to": "tomorrow"}),
+            json!({"from": "2023-11-14", "to": "Nov 20 2023"}),
+        ),
+    ] {
+        let reply = post_json(path, relative).await;
+        reply.assert_ok();
+        assert_eq!(reply.headers["cache-control"], "no-store", "{path}");
+        let reply = post_json(path, absolute).await;
+        reply.assert_ok();
+        assert!(reply.headers.get("cache-control").is_none(), "{path}");
+    }
+}
+
 #[tokio::test]
 async fn validate_says_what_is_ambiguous_and_lists_the_other_readings() {
     let data = get("/api/timestamp/validate?timestamp=2023-11-14%2010:00%20CST").await.assert_ok().clone();

@@ -19,7 +19,7 @@ use crate::human::words::{Meridian, Unit, Vocabulary, Word};
 const UNITS: [Unit; 6] = [Unit::Year, Unit::Month, Unit::Days(1), Unit::Hour, Unit::Minute, Unit::Second];
 
 /// Counts whose texts show every plural form CLDR's languages have (`1`
-/// one, `2` two or few, `5` many or other, `11`, `21`, `22`, `100`).
+/// one, `2` two or few, `5` many or other, `11`, `21`, `22`).
 const COUNTS: [i64; 7] = [1, 2, 3, 5, 11, 21, 22];
 
 /// The words of `localizer`'s language, over English's.

@@ -156,7 +156,8 @@ fn number(text: &str, sign_at: usize, from: usize, negative: Option<bool>) -> Re
 /// The end of the word starting at `from`: letters, and dots inside or
 /// after them (`a.m.`).
 fn word_end(text: &str, from: usize) -> usize {
-    let letter = |c: char| c == '.' || is_letter(c);
+    // The Devanagari abbreviation sign (`फ़र॰`) is a dot.
+    let letter = |c: char| c == '.' || c == '\u{970}' || is_letter(c);
     text[from..].char_indices().find(|&(_, c)| !letter(c)).map_or(text.len(), |(i, _)| from + i)
 }
 

@@ -269,7 +269,10 @@ fn parse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Pieces, 
     let mut k = 1;
     while k < tokens.len() {
         let after_number = matches!(tokens[k - 1].tok, Tok::Num { .. }) && tokens[k - 1].end == tokens[k].start;
-        let number_next = tokens.get(k + 1).is_some_and(|next| matches!(next.tok, Tok::Num { .. }));
+        // A number after it is the next part of a dotted date (`19. 6. 2083`),
+        // unless it is a time (`2005. 14:43`).
+        let time_next = tokens.get(k + 2).is_some_and(|after| after.tok == Tok::Punct(':'));
+        let number_next = tokens.get(k + 1).is_some_and(|next| matches!(next.tok, Tok::Num { .. })) && !time_next;
         if tokens[k].tok == Tok::Punct('.') && after_number && !number_next {
             tokens.remove(k);
         } else {
@@ -511,11 +514,30 @@ impl<'a> Parser<'_, 'a, '_> {
     fn number(&mut self) -> Result<(), TimeError> {
         let Some(Tok::Num { value, digits, negative, ordinal }) = self.tok(0) else { return Ok(()) };
         let value = i64::try_from(value).map_err(|_| self.error(0, "the number is too large".to_owned()))?;
-        let signed = if negative == Some(true) { -value } else { value };
+        let signed = signed_value(value, negative);
+        // `3일 전`: a CJK mark that a direction follows is a unit.
+        if let (Some(mark), Some(Word::Ago(_))) = (self.mark(1), self.word(2))
+            && let Some(unit) = mark.unit()
+        {
+            self.i += 2;
+            return self.relative_after(1, Relative::of(unit, signed_value(value, negative)));
+        }
         if negative.is_none()
             && let Some(mark) = self.mark(1)
         {
             return self.marked(value, digits, mark);
+        }
+        // `2 tháng trước`: the month's word with no month number after it is the unit.
+        if let Some(Word::MonthNumber) = self.word(1)
+            && !matches!(self.tok(2), Some(Tok::Num { value: 1..=12, .. }))
+        {
+            self.i += 2;
+            return self.relative_after(1, Relative::of(Unit::Month, signed_value(value, negative)));
+        }
+        // `peste 28 de ani`: a joining word between the count and its unit.
+        if let (Some(Word::Filler), Some(Word::Unit(unit))) = (self.word(1), self.word(2)) {
+            self.i += 3;
+            return self.relative_after(2, Relative::of(unit, signed_value(value, negative)));
         }
         // `3 days`, `+2 weeks`, `-1.5 seconds`.
         if let Some(Word::Unit(unit)) = self.word(1) {
@@ -555,6 +577,12 @@ impl<'a> Parser<'_, 'a, '_> {
             (_, Some(Word::Month(month))) if !(digits == 4 && self.options.words.year_first()) => {
                 self.day_month(value, month)
             }
+            // `24 tháng 4 2056`: a word that says the number after it is the month.
+            (_, Some(Word::MonthNumber)) if matches!(self.tok(2), Some(Tok::Num { value: 1..=12, .. })) => {
+                let Some(Tok::Num { value: month, .. }) = self.tok(2) else { return Ok(()) };
+                self.i += 1;
+                self.day_month(value, i8::try_from(month).unwrap_or(1))
+            }
             // `4 de julio de 1910`: a joining word between day and month.
             (_, Some(Word::Filler)) if digits <= 2 && matches!(self.word(2), Some(Word::Month(_))) => {
                 let Some(Word::Month(month)) = self.word(2) else { return Ok(()) };
@@ -579,6 +607,10 @@ impl<'a> Parser<'_, 'a, '_> {
     /// A relative item ends here; `ago` or `hence` may follow.
     fn relative_after(&mut self, k: usize, rel: Option<Relative>) -> Result<(), TimeError> {
         self.add_relative(k, rel)?;
+        // `tahun yang lalu`: a phrase's joining words before its `ago`.
+        if let (Some(Word::Filler), Some(Word::Ago(_))) = (self.word(0), self.word(1)) {
+            self.i += 1;
+        }
         if let Some(Word::Ago(factor)) = self.word(0) {
             self.i += 1;
             let pending = std::mem::take(&mut self.pieces.pending);
@@ -700,7 +732,10 @@ impl<'a> Parser<'_, 'a, '_> {
     fn slashed_date(&mut self) -> Result<(), TimeError> {
         let numbers = self.separated_numbers('/');
         match numbers.as_slice() {
-            [(a, a_digits), (b, _), (c, _)] if *a_digits >= 4 => {
+            // `2023/11/14`; `23/11/14` in a language that writes the year first (Korean).
+            [(a, a_digits), (b, _), (c, c_digits)]
+                if *a_digits >= 4 || (self.options.words.year_first() && *c_digits <= 2) =>
+            {
                 self.set_date(self.i, Some(Year { value: *a, digits: *a_digits }), *b, *c);
             }
             [(a, _), (b, _), (y, y_digits)] => {
@@ -921,6 +956,9 @@ impl<'a> Parser<'_, 'a, '_> {
             }
             Some(Word::Meridian(_)) => Err(self.error(0, format!("{word:?} must follow a time, e.g. 5:13pm"))),
             Some(Word::Dst) => Err(self.error(0, "DST must follow a zone abbreviation, e.g. CET DST".to_owned())),
+            Some(Word::MonthNumber) => {
+                Err(self.error(0, format!("{word:?} must stand between the day and the month's number")))
+            }
             Some(Word::Ahead(_)) => {
                 Err(self.error(0, format!("{word:?} must be followed by a relative item, e.g. in 2 hours")))
             }
@@ -934,7 +972,12 @@ impl<'a> Parser<'_, 'a, '_> {
         match (self.tok(k), self.word(k)) {
             (_, Some(Word::Unit(_) | Word::One)) => true,
             (_, Some(Word::Ordinal(_))) => matches!(self.word(k + 1), Some(Word::Unit(_))),
-            (Some(Tok::Num { .. }), _) => matches!(self.word(k + 1), Some(Word::Unit(_) | Word::UnitThen(..))),
+            (Some(Tok::Num { .. }), _) => match self.word(k + 1) {
+                Some(Word::Unit(_) | Word::UnitThen(..)) => true,
+                // `28 de ani`
+                Some(Word::Filler) => matches!(self.word(k + 2), Some(Word::Unit(_))),
+                _ => false,
+            },
             _ => false,
         }
     }
@@ -1057,6 +1100,11 @@ fn letters_apart(a: &str, b: &str) -> usize {
         n => (more, fewer + n.unsigned_abs()),
     });
     usize::from(more.max(fewer))
+}
+
+/// A count with its written sign.
+fn signed_value(value: i64, negative: Option<bool>) -> i64 {
+    if negative == Some(true) { -value } else { value }
 }
 
 fn to_i64(value: u64) -> i64 {

@@ -41,6 +41,8 @@ pub(crate) enum Word {
     Clock(i8),
     /// `DST` after a zone: an hour more.
     Dst,
+    /// A word before the month's number (`tháng 4`, Vietnamese).
+    MonthNumber,
     /// `in` before a relative item: it lies ahead (1); `vor`, `hace`,
     /// `il y a`: it lies behind (-1).
     Ahead(i64),
@@ -214,7 +216,12 @@ impl Vocabulary {
     /// over English's meaning of it; a word the language already gave a
     /// meaning keeps it (its first meaning, learned from its names).
     pub(crate) fn learn(&mut self, text: &str, word: Word) {
-        let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+        // `terça-feira` is read as two words joined by a dash.
+        let words: Vec<String> = text
+            .split(|c: char| c.is_whitespace() || c == '-')
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
         match words.as_slice() {
             [] => {}
             [one] => {
@@ -272,6 +279,21 @@ pub(crate) enum Mark {
     Minute,
     Second,
     Half(Meridian),
+}
+
+impl Mark {
+    /// The unit a mark names in a relative time (`3일 전`: days).
+    pub(super) fn unit(self) -> Option<Unit> {
+        Some(match self {
+            Mark::Year => Unit::Year,
+            Mark::Month => Unit::Month,
+            Mark::Day => Unit::Days(1),
+            Mark::Hour => Unit::Hour,
+            Mark::Minute => Unit::Minute,
+            Mark::Second => Unit::Second,
+            Mark::Half(_) => return None,
+        })
+    }
 }
 
 /// The [`Mark`] of `word`: CLDR's date patterns of `ja`, `zh` and `ko`

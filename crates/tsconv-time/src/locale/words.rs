@@ -70,6 +70,18 @@ impl Parted {
         self.parts.iter().filter(move |(p, _)| *p == part).map(|(_, range)| &self.text[range.clone()])
     }
 
+    /// The texts of the parts `part`, each also with the letters that
+    /// follow it without a space.
+    fn part_joined(&self, part: Part) -> impl Iterator<Item = (&str, &str)> {
+        self.parts.iter().filter(move |(p, _)| *p == part).map(|(_, range)| {
+            let tail = self.text[range.end..]
+                .char_indices()
+                .find(|&(_, c)| !crate::human::lex::is_letter(c))
+                .map_or(self.text.len(), |(i, _)| range.end + i);
+            (&self.text[range.clone()], &self.text[range.start..tail])
+        })
+    }
+
     /// The words of each stretch of text outside every part (`um`, `à`,
     /// `alle ore`, `г.`).
     fn between(&self) -> Vec<Vec<String>> {
@@ -84,7 +96,7 @@ impl Parted {
 
 /// The words of `text`: runs of letters, with the dots inside or after them.
 fn words_of(text: &str) -> Vec<String> {
-    text.split(|c: char| !(c == '.' || crate::human::lex::is_letter(c)))
+    text.split(|c: char| !(c == '.' || c == '\u{970}' || crate::human::lex::is_letter(c)))
         .map(|word| word.trim_start_matches('.'))
         .filter(|word| word.chars().any(char::is_alphabetic))
         .map(str::to_owned)
@@ -121,7 +133,14 @@ fn names(localizer: &Localizer, words: &mut Vocabulary) {
         texts.push(Parted::of(&localizer.discord.full_date_time.format(&input)));
         for text in &texts {
             for name in text.part(icu_datetime::parts::MONTH) {
-                learn_name(words, name, Word::Month(i8::try_from(month + 1).unwrap_or(1)));
+                if name.chars().any(|c| c.is_numeric()) {
+                    // `tháng 4`: a word before the month's number.
+                    for word in words_of(name) {
+                        words.learn(&word, Word::MonthNumber);
+                    }
+                } else {
+                    learn_name(words, name, Word::Month(i8::try_from(month + 1).unwrap_or(1)));
+                }
             }
         }
     }
@@ -136,8 +155,10 @@ fn names(localizer: &Localizer, words: &mut Vocabulary) {
             Parted::of(&localizer.discord.full_date_time.format(&input)),
         ];
         for text in &texts {
-            for name in text.part(icu_datetime::parts::WEEKDAY) {
+            for (name, joined) in text.part_joined(icu_datetime::parts::WEEKDAY) {
                 learn_name(words, name, Word::Weekday(weekday));
+                // `วันจันทร์ที่`: the weekday and the letters written onto it.
+                learn_name(words, joined, Word::Weekday(weekday));
             }
         }
     }

@@ -32,6 +32,12 @@ pub fn timezone() -> RefOr<Schema> {
         .item(
             ObjectBuilder::new()
                 .schema_type(Type::String)
+                .pattern(Some("^([Uu][Tt][Cc]|[Zz])$"))
+                .description(Some("`UTC` or `Z`, any case (the enum above has the canonical spelling)")),
+        )
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
                 .pattern(Some(OFFSET_PATTERN))
                 .description(Some("A fixed offset from UTC")),
         )

@@ -757,8 +757,12 @@ impl<'a> Parser<'_, 'a, '_> {
         }
         let numbers = self.separated_numbers('.');
         match numbers.as_slice() {
-            // `1949. 12. 10.`: the year first.
-            [(y, 4), (m, _), (d, _)] => self.set_date(self.i, Some(Year { value: *y, digits: 4 }), *m, *d),
+            // `1949. 12. 10.`, and `87. 5. 6.` in a language that writes the year first (Korean).
+            [(y, y_digits), (m, _), (d, d_digits)]
+                if *y_digits == 4 || (self.options.words.year_first() && *d_digits <= 2) =>
+            {
+                self.set_date(self.i, Some(Year { value: *y, digits: *y_digits }), *m, *d);
+            }
             [(a, _), (b, _), (y, y_digits)] => self.ordered_date(*a, *b, Some(Year { value: *y, digits: *y_digits })),
             [(a, _), (b, _)] => self.ordered_date(*a, *b, None),
             _ => return Err(self.error(0, "a dotted date is written 14.11.2023".to_owned())),
@@ -1207,10 +1211,14 @@ impl Pieces {
         let now = options.now.to_zoned(options.zone.tz().clone());
         let invalid = |at: usize, message: String| TimeError::invalid_at(format!("{text:?}: {message}"), at);
         let date = if self.dates > 0 {
-            // A year of three or more digits is the locale calendar's (Thai's
-            // Buddhist era: 2566 is 2023).
-            let offset = |year: Year| if year.digits > 2 { options.words.year_offset() } else { 0 };
-            let year = self.year.map_or(i64::from(now.year()), |year| year.full() - offset(year));
+            // A year is the locale calendar's: Thai's Buddhist era writes
+            // 2566 for 2023, and `66` for 2566 in short dates.
+            let in_calendar = |year: Year| match (year.digits, options.words.year_offset()) {
+                (_, 0) => year.full(),
+                (2, offset) => 2500 + year.value - offset,
+                (_, offset) => year.value - offset,
+            };
+            let year = self.year.map_or(i64::from(now.year()), in_calendar);
             if !(-9999..=9999).contains(&year) {
                 return Err(TimeError::OutOfRange {
                     message: format!("{text:?} names year {year}; the supported range is -9999 to 9999"),

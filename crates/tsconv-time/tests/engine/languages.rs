@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 use jiff::Timestamp;
 use jiff::civil::DateTime;
 use tsconv_time::discord::DiscordStyle;
-use tsconv_time::input::{Input, ReadOptions, read};
+use tsconv_time::error::TimeError;
+use tsconv_time::input::{Input, ReadOptions, Reading, read};
 use tsconv_time::locale::{CldrLength, DISCORD_LANGUAGES, LengthFields, LengthPreset, Localizer, Moment};
 use tsconv_time::zone::Zone;
 
@@ -106,7 +107,16 @@ fn written(localizer: &Localizer, form: &str, zoned: &jiff::Zoned, now: Timestam
     localizer.length(preset, &Moment::new(zoned))
 }
 
-fn agrees(shows: Shows, wanted: DateTime, read: DateTime) -> bool {
+/// Whether `read` is what `text`, written for `zoned`, shows of it.
+fn agrees(shows: Shows, zoned: &jiff::Zoned, text: &str, mut read: DateTime) -> bool {
+    // A two-digit year (`11.09.50`) names its century by POSIX's window, not
+    // the instant's: the text lost it.
+    let digits = tsconv_time::digits::ascii_digits(text).unwrap_or_else(|| text.to_owned());
+    let year = zoned.year();
+    if !digits.contains(&year.to_string()) && (read.year() - year) % 100 == 0 {
+        read = read.with().year(year).build().unwrap_or(read);
+    }
+    let wanted = zoned.datetime();
     let minutes = |t: DateTime| (t.hour(), t.minute());
     match shows {
         Shows::Date => read.date() == wanted.date(),
@@ -150,36 +160,39 @@ fn what_tsconv_writes_in_each_discord_language_reads_back() {
                             == text
                     }
                     (Ok(reading), shows) => {
-                        let mut read = reading.instant.to_zoned(zone.tz().clone()).datetime();
-                        // A two-digit year (`11.09.50`) names its century by
-                        // POSIX's window, not the instant's: the text lost it.
-                        let digits = tsconv_time::digits::ascii_digits(&text).unwrap_or(text.clone());
-                        let year = zoned.year();
-                        if !digits.contains(&year.to_string()) && (read.year() - year) % 100 == 0 {
-                            read = read.with().year(year).build().unwrap_or(read);
-                        }
-                        agrees(*shows, zoned.datetime(), read)
+                        agrees(*shows, &zoned, &text, reading.instant.to_zoned(zone.tz().clone()).datetime())
                     }
                     (Err(_), _) => false,
                 };
-                let entry = tally.entry((language, form.clone())).or_default();
-                entry.0 += 1;
-                if !ok {
-                    entry.1 += 1;
-                    if entry.2.is_empty() {
-                        entry.2 = match &outcome {
-                            Ok(reading) => format!("{text:?} read as {}", reading.instant.to_zoned(zone.tz().clone())),
-                            Err(error) => format!("{text:?}: {error}"),
-                        };
-                    }
-                }
+                record(tally.entry((language, form.clone())).or_default(), ok, &text, &outcome, &zone);
             }
         }
     }
+    check_tally(&tally, DOES_NOT_READ_BACK);
+}
+
+/// Counts one case of a (language, form): (cases, failures, the first failure).
+fn record(entry: &mut (usize, usize, String), ok: bool, text: &str, outcome: &Result<Reading, TimeError>, zone: &Zone) {
+    entry.0 += 1;
+    if !ok {
+        entry.1 += 1;
+        if entry.2.is_empty() {
+            entry.2 = match outcome {
+                Ok(reading) => format!("{text:?} read as {}", reading.instant.to_zoned(zone.tz().clone())),
+                Err(error) => format!("{text:?}: {error}"),
+            };
+        }
+    }
+}
+
+/// Fails on a (language, form) that does not read back and is not named,
+/// and on a named one that reads back now (stale).
+fn check_tally<F: AsRef<str>>(tally: &BTreeMap<(&str, F), (usize, usize, String)>, named: &[(&str, &str, &str)]) {
     let mut unexpected = Vec::new();
     let mut stale = Vec::new();
-    for ((language, form), (cases, failures, example)) in &tally {
-        let named = DOES_NOT_READ_BACK.iter().any(|(l, f, _)| l == language && f == form);
+    for ((language, form), (cases, failures, example)) in tally {
+        let form = form.as_ref();
+        let named = named.iter().any(|(l, f, _)| l == language && *f == form);
         if *failures > 0 && !named {
             unexpected.push(format!("{language} {form}: {failures}/{cases}, e.g. {example}"));
         }
@@ -189,4 +202,143 @@ fn what_tsconv_writes_in_each_discord_language_reads_back() {
     }
     assert!(unexpected.is_empty(), "{} forms do not read back:\n{}", unexpected.len(), unexpected.join("\n"));
     assert!(stale.is_empty(), "named as not reading back, but they do now: {stale:?}");
+}
+
+/// Dates written by an independent implementation read back too: Chromium's
+/// `Intl.DateTimeFormat` (what Discord's client formats with) in each
+/// Discord language, `dateStyle` and `timeStyle` without zone names, in the
+/// calendar Intl writes (Thai dates carry Buddhist-era years).
+const CHROMIUM_STYLES: [(&str, Shows); 10] = [
+    (r#"{"dateStyle":"short"}"#, Shows::Date),
+    (r#"{"dateStyle":"medium"}"#, Shows::Date),
+    (r#"{"dateStyle":"long"}"#, Shows::Date),
+    (r#"{"dateStyle":"full"}"#, Shows::Date),
+    (r#"{"timeStyle":"short"}"#, Shows::Minutes),
+    (r#"{"timeStyle":"medium"}"#, Shows::Seconds),
+    (r#"{"dateStyle":"short","timeStyle":"short"}"#, Shows::DateMinutes),
+    (r#"{"dateStyle":"medium","timeStyle":"medium"}"#, Shows::DateSeconds),
+    (r#"{"dateStyle":"long","timeStyle":"medium"}"#, Shows::DateSeconds),
+    (r#"{"dateStyle":"full","timeStyle":"short"}"#, Shows::DateMinutes),
+];
+
+/// (language, style) pairs of Chromium's texts that do not read back, and why.
+const CHROMIUM_DOES_NOT_READ_BACK: &[(&str, &str, &str)] = &[
+    (
+        "da",
+        "{\"dateStyle\":\"full\"}",
+        "Chromium carries CLDR 48, tsconv (ICU4X) CLDR 49: `søndag den 30. juli`: CLDR 49 dropped `den`, so tsconv never learns it",
+    ),
+    (
+        "da",
+        "{\"dateStyle\":\"full\",\"timeStyle\":\"short\"}",
+        "Chromium carries CLDR 48, tsconv (ICU4X) CLDR 49: `søndag den 30. juli`: CLDR 49 dropped `den`, so tsconv never learns it",
+    ),
+    (
+        "da",
+        "{\"timeStyle\":\"short\"}",
+        "a time written with dots and no seconds (`09.12`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)",
+    ),
+    (
+        "fi",
+        "{\"timeStyle\":\"short\"}",
+        "a time written with dots and no seconds (`09.12`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)",
+    ),
+    (
+        "id",
+        "{\"timeStyle\":\"short\"}",
+        "a time written with dots and no seconds (`09.12`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)",
+    ),
+    (
+        "th",
+        "{\"dateStyle\":\"full\"}",
+        "Chromium carries CLDR 48, tsconv (ICU4X) CLDR 49: the era `พ.ศ.` in the full date, which ICU4X does not write, so tsconv never learns it",
+    ),
+    (
+        "th",
+        "{\"dateStyle\":\"full\",\"timeStyle\":\"short\"}",
+        "Chromium carries CLDR 48, tsconv (ICU4X) CLDR 49: the era `พ.ศ.` in the full date, which ICU4X does not write, so tsconv never learns it",
+    ),
+];
+
+/// What Chromium's `Intl.DateTimeFormat` writes for each case in each of
+/// [`CHROMIUM_STYLES`]: a page that formats them, printed by `--dump-dom`.
+fn chromium_writes(cases: &[(&str, &str, i64)]) -> Vec<Vec<String>> {
+    let chromium = std::path::Path::new("/usr/bin/chromium");
+    assert!(chromium.exists(), "chromium is missing: run ./scripts/test, which installs it");
+    let dir = std::env::temp_dir().join(format!("tsconv-intl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases_json: Vec<String> =
+        cases.iter().map(|(tag, zone, second)| format!(r#"["{tag}","{zone}",{second}]"#)).collect();
+    let styles: Vec<&str> = CHROMIUM_STYLES.iter().map(|(style, _)| *style).collect();
+    let page = format!(
+        r#"<html><body><pre id="out"></pre><script>
+const cases = [{}];
+const styles = [{}];
+document.getElementById("out").textContent = cases
+  .map(([tag, zone, second]) => styles
+    .map((style) => new Intl.DateTimeFormat(tag, {{ ...style, timeZone: zone }}).format(new Date(second * 1000)))
+    .join("\u0001"))
+  .join("\u0002");
+</script></body></html>"#,
+        cases_json.join(","),
+        styles.join(",")
+    );
+    let file = dir.join("intl.html");
+    std::fs::write(&file, page).unwrap();
+    let output = std::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", file.display()))
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let dom = String::from_utf8(output.stdout).unwrap();
+    let start = dom.find(r#"<pre id="out">"#).expect("Chromium printed the page") + r#"<pre id="out">"#.len();
+    let end = start + dom[start..].find("</pre>").unwrap();
+    let text =
+        dom[start..end].replace("&lt;", "<").replace("&gt;", ">").replace("&nbsp;", "\u{a0}").replace("&amp;", "&");
+    let rows: Vec<Vec<String>> =
+        text.split('\u{2}').map(|row| row.split('\u{1}').map(str::to_owned).collect()).collect();
+    assert_eq!(rows.len(), cases.len(), "Chromium wrote every case");
+    rows
+}
+
+#[test]
+#[cfg_attr(not(feature = "components"), ignore = "needs Chromium: ./scripts/test installs it and runs this")]
+fn what_chromium_writes_in_each_discord_language_reads_back() {
+    let mut rng = Rng(11);
+    let now: Timestamp = "2026-11-18T11:06:40Z".parse().unwrap();
+    let mut cases = Vec::new();
+    for language in DISCORD_LANGUAGES {
+        for _ in 0..12 {
+            let zone = ZONES[rng.below(ZONES.len() as u64) as usize];
+            cases.push((language, zone, -2_208_988_800 + rng.below(6_374_908_800) as i64));
+        }
+    }
+    let written = chromium_writes(&cases);
+    let mut tally: BTreeMap<(&str, &str), (usize, usize, String)> = BTreeMap::new();
+    for ((language, zone, second), texts) in cases.iter().zip(&written) {
+        let localizer = Localizer::get(language).unwrap();
+        let zone = Zone::parse(zone).unwrap();
+        let zoned = Timestamp::from_second(*second).unwrap().to_zoned(zone.tz().clone());
+        let options = ReadOptions { language: &localizer, ..ReadOptions::defaults(&zone, now) };
+        for ((style, shows), text) in CHROMIUM_STYLES.iter().zip(texts) {
+            let outcome = read(Input::Text(text), &options);
+            let ok = outcome.as_ref().is_ok_and(|reading| {
+                agrees(*shows, &zoned, text, reading.instant.to_zoned(zone.tz().clone()).datetime())
+            });
+            record(tally.entry((language, style)).or_default(), ok, text, &outcome, &zone);
+        }
+    }
+    check_tally(&tally, CHROMIUM_DOES_NOT_READ_BACK);
 }

@@ -94,6 +94,12 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         spawn_key_reloader(Arc::clone(keys));
     }
     spawn_housekeeping(state.limiter.clone());
+    // English's words (its zones' names among them) are learned once, here,
+    // beside serving, rather than inside the first request that reads
+    // people's text (about 20 ms).
+    tokio::task::spawn_blocking(|| {
+        let _ = tsconv_time::locale::english().vocabulary();
+    });
     serve(listener, state, &config, shutdown_signal()).await?;
     tracing::info!("tsconv stopped");
     Ok(())

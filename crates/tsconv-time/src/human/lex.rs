@@ -61,15 +61,20 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
             i = skip_comment(text, i)?;
             continue;
         }
-        if c == '+' || c == '-' {
-            let after = i + 1 + text[i + 1..].len() - text[i + 1..].trim_start().len();
+        // U+2212 is the minus sign CLDR writes in offsets (`UTC−3`, Swedish, Finnish).
+        if matches!(c, '+' | '-' | '\u{2212}') {
+            let from = i + c.len_utf8();
+            let after = from + text[from..].len() - text[from..].trim_start().len();
             if bytes.get(after).is_some_and(u8::is_ascii_digit) {
-                let (token, end) = number(text, i, after, Some(c == '-'))?;
+                let (token, end) = number(text, i, after, Some(c != '+'))?;
                 tokens.push(token);
                 i = end;
-            } else if joins(text, i) {
-                // A dash between a number and a word joins them (`14-Nov-2023`).
-                i += 1;
+            } else if hyphen(text, i) {
+                i += c.len_utf8();
+            } else if stands_alone(text, i) {
+                // A dash between spaces is a dash (`Fernando - de Noronha`).
+                tokens.push(Token { tok: Tok::Punct(c), start: i, end: i + c.len_utf8() });
+                i += c.len_utf8();
             } else {
                 return Err(LexError {
                     at: i,
@@ -108,12 +113,25 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
     Ok(tokens)
 }
 
-/// Whether the `-` at `at` stands between a letter or digit and a letter,
-/// with no space: `14-Nov`, `Nov-` before a number is a sign.
-fn joins(text: &str, at: usize) -> bool {
-    let before = text[..at].chars().next_back().is_some_and(char::is_alphanumeric);
-    let after = text[at + 1..].chars().next().is_some_and(char::is_alphabetic);
-    text.as_bytes()[at] == b'-' && before && after
+/// Whether the `-` at `at` (no number after it) is a hyphen: right after
+/// a letter, a dot or an apostrophe (`Wallis- og`, `St.-Pierre`,
+/// `Ust’-Nera`, `Zentral-/West`), or between a digit and a letter
+/// (`14-Nov`).
+fn hyphen(text: &str, at: usize) -> bool {
+    let after = text[at + 1..].chars().next();
+    text.as_bytes()[at] == b'-'
+        && match text[..at].chars().next_back() {
+            Some(c) if c.is_alphabetic() || matches!(c, '.' | '\'' | '\u{2019}') => true,
+            Some(c) if c.is_ascii_digit() => after.is_some_and(char::is_alphabetic),
+            _ => false,
+        }
+}
+
+/// Whether spaces stand on both sides of the character at `at`.
+fn stands_alone(text: &str, at: usize) -> bool {
+    let before = text[..at].chars().next_back().is_some_and(char::is_whitespace);
+    let after = text[at..].chars().nth(1).is_some_and(char::is_whitespace);
+    before && after
 }
 
 fn skip_comment(text: &str, from: usize) -> Result<usize, LexError> {
@@ -203,6 +221,12 @@ mod tests {
         let num = |value, digits, negative| Tok::Num { value, digits, negative, ordinal: false };
         assert_eq!(toks("14-Nov-2023"), [num(14, 2, None), Tok::Word("Nov"), num(2023, 4, Some(true))]);
         assert_eq!(toks("+ 3 days"), [num(3, 1, Some(false)), Tok::Word("days")]);
+        assert_eq!(toks("UTC\u{2212}3"), [Tok::Word("UTC"), num(3, 1, Some(true))]);
+        // Hyphens of names: after a letter, a dot or an apostrophe; a dash between spaces.
+        assert_eq!(toks("Wallis- og"), [Tok::Word("Wallis"), Tok::Word("og")]);
+        assert_eq!(toks("St.-Pierre"), [Tok::Word("St."), Tok::Word("Pierre")]);
+        assert_eq!(toks("Ust\u{2019}-Nera"), [Tok::Word("Ust"), Tok::Punct('\u{2019}'), Tok::Word("Nera")]);
+        assert_eq!(toks("a - b"), [Tok::Word("a"), Tok::Punct('-'), Tok::Word("b")]);
         assert_eq!(toks("5 p.m. (local)"), [num(5, 1, None), Tok::Word("p.m.")]);
         assert_eq!(
             toks("Nov 14th"),

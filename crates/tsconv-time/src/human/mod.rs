@@ -21,8 +21,11 @@
 //!   refuses it);
 //! - fraction digits beyond nanoseconds are refused (GNU truncates);
 //! - `noon`, `midnight`, `in 2 hours`, `a week ago`, `at`/`on`/`and`,
-//!   ordinal days (`14th`), `14. November`, IANA and Windows zone names
-//!   are read (GNU refuses them); GNU's one-letter military zones are not.
+//!   ordinal days (`14th`), `14. November`, IANA and Windows zone names,
+//!   zones' CLDR names (`Eastern Daylight Time`), a zone in parentheses,
+//!   offsets with seconds or dots (`GMT+5:21:10`, `UTC+5.30`) and the minus
+//!   sign `−` are read (GNU refuses them, or skips the comment); GNU's
+//!   one-letter military zones are not.
 
 pub mod abbreviations;
 pub(crate) mod lex;
@@ -37,7 +40,7 @@ use jiff::{Span, Timestamp, Zoned};
 use self::abbreviations::Meaning;
 use self::lex::{LexError, Tok, Token};
 pub use self::words::Vocabulary;
-use self::words::{Mark, Meridian, Unit, Word};
+use self::words::{Candidate, Mark, Meridian, Unit, Word};
 use crate::error::TimeError;
 use crate::iso::MONTH_NAMES;
 use crate::local::{Disambiguation, resolve_local};
@@ -149,6 +152,9 @@ enum TextZone {
     Offset { seconds: i32, label: Option<String>, meanings: Vec<Meaning> },
     /// An IANA or Windows name.
     Named(Zone),
+    /// A zone's name in the language (`Mitteleuropäische Sommerzeit`) and
+    /// the zones that write it.
+    Name { label: String, candidates: Vec<Candidate> },
 }
 
 /// The relative items, added in this order: years, months and days on the
@@ -248,6 +254,8 @@ struct Pieces {
     days: u8,
     zones: u8,
     zone: Option<TextZone>,
+    /// The token after an offset written after a time (`17:13 +05:30`).
+    offset_end: Option<usize>,
     /// `@N`: seconds since the epoch, and the nanoseconds of its fraction.
     epoch: Option<(i64, i64)>,
     items: u8,
@@ -279,25 +287,10 @@ fn parse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Pieces, 
             k += 1;
         }
     }
-    // What each word means, looked up once when first asked: the grammar
+    // A phrase (`il y a`, `Mitteleuropäische Sommerzeit`) is one token.
+    // What each word means is looked up once, when first asked: the grammar
     // asks again and again, and may stop at the first word it cannot read.
-    let meanings: Vec<OnceCell<Option<Word>>> = tokens.iter().map(|_| OnceCell::new()).collect();
-    // A phrase (`il y a`) means what it means on its last word; the words
-    // before it join it.
-    for (phrase, word) in options.words.phrases() {
-        let lowered = |token: &Token<'_>| match token.tok {
-            Tok::Word(word) => Some(word.to_lowercase()),
-            _ => None,
-        };
-        for (at, window) in tokens.windows(phrase.len()).enumerate() {
-            if window.iter().zip(phrase).all(|(token, part)| lowered(token).as_ref() == Some(part)) {
-                for meaning in &meanings[at..at + phrase.len() - 1] {
-                    let _ = meaning.set(Some(Word::Filler));
-                }
-                let _ = meanings[at + phrase.len() - 1].set(Some(*word));
-            }
-        }
-    }
+    let (tokens, meanings) = join_phrases(text, tokens, options.words);
     let mut parser =
         Parser { text, tokens: &tokens, meanings: &meanings, i: 0, lead, options, pieces: Pieces::default() };
     while parser.i < tokens.len() {
@@ -305,6 +298,13 @@ fn parse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Pieces, 
         parser.pieces.items = parser.pieces.items.saturating_add(1);
     }
     parser.flush_pending();
+    if parser.pieces.zones == 0
+        && text.contains('(')
+        && let Some(zone) = zone_in_comment(text, lead, options)
+    {
+        parser.pieces.zone = Some(zone);
+        parser.pieces.zones = 1;
+    }
     if let Some((_, at)) = parser.pieces.marked_month {
         return Err(parser.error_at(at, "a month needs its day, e.g. 11月14日".to_owned()));
     }
@@ -335,6 +335,88 @@ fn parse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Pieces, 
         return Err(TimeError::invalid_at(format!("{text:?}: @seconds stands alone; send it without other items"), at));
     }
     Ok(pieces)
+}
+
+/// A zone in parentheses (`13:53:04 (GMT+10:00)`, `(srednjoeuropsko ljetno
+/// vrijeme)`), as some languages' CLDR patterns write it: the first
+/// comment that is a zone and nothing else. Other comments are skipped, as
+/// GNU skips them.
+fn zone_in_comment(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<TextZone> {
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => {
+                if depth == 0 {
+                    start = i + 1;
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0
+                    && let Ok(pieces) = parse(&text[start..i], lead + chars(text, start), options)
+                    && pieces.items == 1
+                    && pieces.zones == 1
+                {
+                    return pieces.zone;
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The tokens with each phrase of the language joined into one word token
+/// that means what the phrase means (from the left, the longest phrase
+/// that starts at a word), and a cell for the meaning of each.
+fn join_phrases<'a>(
+    text: &'a str,
+    tokens: Vec<Token<'a>>,
+    words: &Vocabulary,
+) -> (Vec<Token<'a>>, Vec<OnceCell<Option<Word>>>) {
+    if !words.has_phrases() {
+        let meanings = tokens.iter().map(|_| OnceCell::new()).collect();
+        return (tokens, meanings);
+    }
+    let same = |token: &Token<'_>, part: &String| match token.tok {
+        Tok::Word(word) if word.is_ascii() => word.eq_ignore_ascii_case(part),
+        Tok::Word(word) => word.to_lowercase() == *part,
+        Tok::Punct(c) => part.chars().eq([c]),
+        Tok::Num { .. } => false,
+    };
+    let mut joined: Vec<Token<'a>> = Vec::with_capacity(tokens.len());
+    let mut meanings: Vec<OnceCell<Option<Word>>> = Vec::with_capacity(tokens.len());
+    let mut k = 0;
+    while let Some(token) = tokens.get(k) {
+        let longest = match token.tok {
+            Tok::Word(first) => words
+                .phrases_starting(first)
+                .iter()
+                .filter(|phrase| {
+                    tokens.get(k..k + phrase.parts.len()).is_some_and(|window| {
+                        window.iter().zip(&phrase.parts).skip(1).all(|(token, part)| same(token, part))
+                    })
+                })
+                .max_by_key(|phrase| phrase.parts.len()),
+            _ => None,
+        };
+        match longest {
+            Some(phrase) => {
+                let end = tokens[k + phrase.parts.len() - 1].end;
+                joined.push(Token { tok: Tok::Word(&text[token.start..end]), start: token.start, end });
+                meanings.push(OnceCell::from(Some(phrase.word)));
+                k += phrase.parts.len();
+            }
+            None => {
+                joined.push(*token);
+                meanings.push(OnceCell::new());
+                k += 1;
+            }
+        }
+    }
+    (joined, meanings)
 }
 
 fn chars(text: &str, byte: usize) -> usize {
@@ -671,15 +753,28 @@ impl<'a> Parser<'_, 'a, '_> {
         {
             let seconds = self.offset_after(value, digits, negative)?;
             self.set_zone(TextZone::Offset { seconds, label: None, meanings: Vec::new() });
+            self.pieces.offset_end = Some(self.i);
         }
         Ok(())
     }
 
     /// `±HH`, `±HHMM` or `±HH:MM` (the number at token 0 read): seconds east.
     fn offset_after(&mut self, value: u64, digits: usize, negative: bool) -> Result<i32, TimeError> {
+        self.offset_after_with(value, digits, negative, &[':'])
+    }
+
+    /// [`Self::offset_after`], the minutes after one of `separators`.
+    fn offset_after_with(
+        &mut self,
+        value: u64,
+        digits: usize,
+        negative: bool,
+        separators: &[char],
+    ) -> Result<i32, TimeError> {
         let value = i64::try_from(value).unwrap_or(i64::MAX);
-        let minutes = if let (Some(Tok::Punct(':')), Some(Tok::Num { value: mm, negative: None, .. })) =
+        let minutes = if let (Some(Tok::Punct(separator)), Some(Tok::Num { value: mm, negative: None, .. })) =
             (self.tok(1), self.tok(2))
+            && separators.contains(&separator)
         {
             self.i += 2;
             value.saturating_mul(60).saturating_add(i64::try_from(mm).unwrap_or(i64::MAX))
@@ -967,6 +1062,13 @@ impl<'a> Parser<'_, 'a, '_> {
                 Err(self.error(0, format!("{word:?} must be followed by a relative item, e.g. in 2 hours")))
             }
             Some(Word::UnitThen(..)) => Err(self.error(0, format!("{word:?} must follow a number, e.g. 3日前"))),
+            Some(Word::Gmt) => self.gmt_offset(),
+            Some(Word::ZoneName(index)) => {
+                self.i += 1;
+                let candidates = self.options.words.zone_name(index).map(|name| name.candidates.clone());
+                self.set_zone(TextZone::Name { label: word.to_owned(), candidates: candidates.unwrap_or_default() });
+                Ok(())
+            }
             None => self.zone_or_unknown(word),
         }
     }
@@ -998,13 +1100,17 @@ impl<'a> Parser<'_, 'a, '_> {
         }
         let meanings = abbreviations::meanings(word.trim_end_matches('.'), self.options.region);
         if let Some(first) = meanings.first().copied() {
+            if first.offset == 0 && self.glosses_the_offset() {
+                self.i += 1;
+                return Ok(());
+            }
             self.i += 1;
             let mut seconds = first.offset;
             if let Some(Word::Dst) = self.word(0) {
                 seconds += 3600;
                 self.i += 1;
             } else if let Some(Tok::Num { value, digits, negative: Some(negative), .. }) = self.tok(0) {
-                seconds += self.offset_after(value, digits, negative)?;
+                seconds += self.offset_of_zone(value, digits, negative)?;
                 let label = format!("{}{}", first.abbreviation, self.text_between(self.i - 1));
                 self.set_zone(TextZone::Offset { seconds, label: Some(label), meanings: Vec::new() });
                 return Ok(());
@@ -1025,6 +1131,53 @@ impl<'a> Parser<'_, 'a, '_> {
             return Ok(());
         }
         Err(self.unknown(word))
+    }
+
+    /// The language's word for GMT and the offset written onto it
+    /// (`Гринуич+1`, `UTC−3`, `UTC+5.30`).
+    fn gmt_offset(&mut self) -> Result<(), TimeError> {
+        if self.glosses_the_offset() {
+            self.i += 1;
+            return Ok(());
+        }
+        let first = self.i;
+        self.i += 1;
+        let mut seconds = 0;
+        if let Some(Tok::Num { value, digits, negative: Some(negative), .. }) = self.tok(0)
+            && self.touching(0)
+        {
+            seconds = self.offset_of_zone(value, digits, negative)?;
+        }
+        let label = self.text_between(first).to_owned();
+        self.set_zone(TextZone::Offset { seconds, label: Some(label), meanings: Vec::new() });
+        Ok(())
+    }
+
+    /// Whether the word for GMT here only says what the offset just
+    /// before it counts from (`17:13:20 +10 GMT`, as CLDR's Portuguese
+    /// writes it): no offset follows the word, and one precedes it.
+    fn glosses_the_offset(&self) -> bool {
+        self.pieces.offset_end == Some(self.i) && !matches!(self.tok(1), Some(Tok::Num { negative: Some(_), .. }))
+    }
+
+    /// The offset written onto a zone's name (`GMT+5`, `UTC+05:30`,
+    /// `UTC+5.30`, `GMT+5:21:10`; the number at token 0): seconds east.
+    fn offset_of_zone(&mut self, value: u64, digits: usize, negative: bool) -> Result<i32, TimeError> {
+        let start = self.i;
+        let separator = self.tok(1);
+        let mut seconds = self.offset_after_with(value, digits, negative, &[':', '.'])?;
+        // `GMT+5:21:10`: the seconds of an offset of local mean time.
+        if self.i == start + 3
+            && let (Some(after), Some(Tok::Num { value: ss, digits: 2, negative: None, .. })) =
+                (self.tok(0), self.tok(1))
+            && Some(after) == separator
+            && ss < 60
+        {
+            self.i += 2;
+            let ss = i32::try_from(ss).unwrap_or(0);
+            seconds += if negative { -ss } else { ss };
+        }
+        Ok(seconds)
     }
 
     /// The text of the tokens from the start of token `i - 1`'s offset to
@@ -1202,12 +1355,6 @@ impl Pieces {
         meaning: Option<&Meaning>,
         (month, day): (i64, i64),
     ) -> Result<Reading, TimeError> {
-        let zone: Zone = match (&self.zone, meaning) {
-            (_, Some(meaning)) => Zone::fixed(offset(meaning.offset)?),
-            (Some(TextZone::Offset { seconds, .. }), None) => Zone::fixed(offset(*seconds)?),
-            (Some(TextZone::Named(zone)), None) => zone.clone(),
-            (None, None) => options.zone.clone(),
-        };
         let now = options.now.to_zoned(options.zone.tz().clone());
         let invalid = |at: usize, message: String| TimeError::invalid_at(format!("{text:?}: {message}"), at);
         let date = if self.dates > 0 {
@@ -1271,6 +1418,13 @@ impl Pieces {
                     .map_err(|_| invalid(at, "too far".to_owned()))?;
             }
         }
+        let zone: Zone = match (&self.zone, meaning) {
+            (_, Some(meaning)) => Zone::fixed(offset(meaning.offset)?),
+            (Some(TextZone::Offset { seconds, .. }), None) => Zone::fixed(offset(*seconds)?),
+            (Some(TextZone::Named(zone)), None) => zone.clone(),
+            (Some(TextZone::Name { candidates, .. }), None) => Zone::fixed(named(candidates, datetime, options.zone)?),
+            (None, None) => options.zone.clone(),
+        };
         let (start, note) = resolve_local(text, datetime, &zone, options.disambiguation)?;
         let out_of_range = || TimeError::OutOfRange {
             message: format!("{text:?} lands beyond the supported range (years -9999 to 9999)"),
@@ -1293,6 +1447,7 @@ impl Pieces {
         let label = match (&self.zone, meaning) {
             (_, Some(meaning)) => Some(meaning.abbreviation.to_owned()),
             (Some(TextZone::Offset { label, .. }), None) => label.clone(),
+            (Some(TextZone::Name { label, .. }), None) => Some(label.clone()),
             _ => None,
         };
         Ok(Reading { instant, read_as: read_as(instant, &zone, label.as_deref()), note })
@@ -1307,6 +1462,44 @@ struct Reading {
 
 /// `2023-11-14T17:13:00 in America/New_York`; for an offset from the text,
 /// `2023-11-14T10:00:00-05:00 (EST)`.
+/// The offset a zone's name stands for at the wall-clock time `datetime`:
+/// that of a zone that writes the name (`asked`, the request's zone, when
+/// it is one; else the first found), at that time, in the half of the year
+/// the name says (standard or daylight time). A zone other than `asked`
+/// must have one of the offsets the name was found with (Venezuela's time
+/// was -04:30 from 2007 to 2016); `asked`'s own offset is taken as it was
+/// (Newfoundland's double daylight time of 1988). Where no zone fits (a
+/// daylight name in winter), the offset the name stood for most recently.
+fn named(candidates: &[Candidate], datetime: DateTime, asked: &Zone) -> Result<Offset, TimeError> {
+    let asked_id = icu_time::zone::iana::IanaParser::new().parse(asked.name());
+    let fits = |candidate: &Candidate| {
+        let zone = Zone::parse_without_suggestions(candidate.zone).ok()?;
+        let tz = zone.tz();
+        let offsets = match tz.to_ambiguous_timestamp(datetime).offset() {
+            jiff::tz::AmbiguousOffset::Unambiguous { offset } => [Some(offset), None],
+            jiff::tz::AmbiguousOffset::Gap { before, after } | jiff::tz::AmbiguousOffset::Fold { before, after } => {
+                [Some(before), Some(after)]
+            }
+        };
+        offsets.into_iter().flatten().find(|&offset| {
+            let at = offset.to_timestamp(datetime).ok();
+            let info = at.map(|at| tz.to_offset_info(at));
+            info.is_some_and(|info| {
+                info.offset() == offset
+                    && info.dst().is_dst() == candidate.dst
+                    && (candidate.id == asked_id || candidates.iter().any(|c| c.offset == offset.seconds()))
+            })
+        })
+    };
+    let asked_first = candidates.iter().filter(|candidate| candidate.id == asked_id);
+    let found = asked_first.chain(candidates).find_map(fits);
+    match (found, candidates.first()) {
+        (Some(found), _) => Ok(found),
+        (None, Some(latest)) => offset(latest.offset),
+        (None, None) => offset(0),
+    }
+}
+
 fn read_as(instant: Timestamp, zone: &Zone, label: Option<&str>) -> String {
     let zoned: Zoned = instant.to_zoned(zone.tz().clone());
     let civil = zoned.datetime();
@@ -1394,6 +1587,21 @@ mod tests {
         assert_eq!(at("2023年11月14日 下午5:13"), "2023-11-14T22:13:00Z");
         assert_eq!(at("2023년 11월 14일 오후 5시 13분"), "2023-11-14T22:13:00Z");
         assert_eq!(at("2023年11月14日 17時13分20秒"), "2023-11-14T22:13:20Z");
+    }
+
+    #[test]
+    fn offsets_as_cldr_writes_them() {
+        // Seconds (local mean time), dots (Danish, Finnish), the minus sign.
+        assert_eq!(at("1902-04-15 03:53:51 GMT+5:21:10"), "1902-04-14T22:32:41Z");
+        assert_eq!(at("2023-11-14 10:00 UTC+5.30"), "2023-11-14T04:30:00Z");
+        assert_eq!(at("2023-11-14 10:00 UTC\u{2212}3"), "2023-11-14T13:00:00Z");
+        // `+10 GMT` (Portuguese): the word after the offset says what it counts from.
+        assert_eq!(at("2023-11-14 10:00:00 +10 GMT"), "2023-11-14T00:00:00Z");
+        assert!(at("2023-11-14 10:00:00 +10 EST").contains("a zone twice"));
+        // A zone in parentheses is read when the text has no other; any other comment is skipped.
+        assert_eq!(at("2023-11-14 13:53:04 (GMT+10:00)"), "2023-11-14T03:53:04Z");
+        assert_eq!(at("2023-11-14 10:00 UTC (EST)"), "2023-11-14T10:00:00Z");
+        assert_eq!(at("2023-11-14 10:00 (local)"), "2023-11-14T15:00:00Z");
     }
 
     #[test]

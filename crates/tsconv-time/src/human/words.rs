@@ -49,6 +49,11 @@ pub(crate) enum Word {
     /// A unit and its direction in one word, after a number: `日前` (days
     /// ago, -1), `日後` (days hence, 1).
     UnitThen(Unit, i64),
+    /// The language's word for GMT, before an offset (`Гринуич+1`).
+    Gmt,
+    /// A zone's name in the language, as CLDR writes it
+    /// (`Mitteleuropäische Sommerzeit`): the index of its [`ZoneName`].
+    ZoneName(u32),
     /// `a` or `an` before a unit: one.
     One,
     /// `at`, `on`, `and`, `of`: joins items, means nothing.
@@ -178,9 +183,13 @@ static ENGLISH: LazyLock<HashMap<String, Word>> = LazyLock::new(|| {
 #[derive(Debug)]
 pub struct Vocabulary {
     words: HashMap<String, Word>,
-    /// Lowercased words of each phrase, and what the phrase means.
-    phrases: Vec<(Vec<String>, Word)>,
+    /// The phrases, by their first word: each phrase's tokens as the text
+    /// is cut into them (words lowercased, punctuation as written), and
+    /// what the phrase means.
+    phrases: HashMap<String, Vec<Phrase>>,
     year_offset: i64,
+    /// The zones' names of the language, by the index in [`Word::ZoneName`].
+    zone_names: Vec<ZoneName>,
     /// The language writes times with dots (`17.13`, Danish, Finnish).
     dotted_time: bool,
     /// The language writes the year first in its long dates (`2023. november 14.`).
@@ -196,7 +205,14 @@ impl Vocabulary {
 
     /// English's words, to which a language's are added.
     pub(crate) fn learning(year_offset: i64) -> Vocabulary {
-        Vocabulary { words: ENGLISH.clone(), phrases: Vec::new(), year_offset, dotted_time: false, year_first: false }
+        Vocabulary {
+            words: ENGLISH.clone(),
+            phrases: HashMap::new(),
+            zone_names: Vec::new(),
+            year_offset,
+            dotted_time: false,
+            year_first: false,
+        }
     }
 
     /// Learns how the language writes times and dates.
@@ -213,16 +229,12 @@ impl Vocabulary {
     }
 
     /// Adds `text` (any case; several words make a phrase) as `word`,
-    /// over English's meaning of it; a word the language already gave a
-    /// meaning keeps it (its first meaning, learned from its names).
+    /// over English's meaning of it; a word or phrase the language already
+    /// gave a meaning keeps it (its first meaning, learned from its
+    /// names). A text with a number in it is no word.
     pub(crate) fn learn(&mut self, text: &str, word: Word) {
-        // `terça-feira` is read as two words joined by a dash.
-        let words: Vec<String> = text
-            .split(|c: char| c.is_whitespace() || c == '-')
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect();
-        match words.as_slice() {
+        let Some(parts) = parts_of(text) else { return };
+        match parts.as_slice() {
             [] => {}
             [one] => {
                 let english = ENGLISH.get(one.as_str());
@@ -233,8 +245,39 @@ impl Vocabulary {
                     }
                 }
             }
-            _ if self.phrases.iter().any(|(known, _)| *known == words) => {}
-            _ => self.phrases.push((words, word)),
+            [first, ..] => {
+                let starting = self.phrases.entry(first.clone()).or_default();
+                if !starting.iter().any(|phrase| phrase.parts == parts) {
+                    starting.push(Phrase { parts, word });
+                }
+            }
+        }
+    }
+
+    /// Adds a zone's name (`text`, any case) and the zones that write it,
+    /// unless the text means something already.
+    pub(crate) fn learn_zone_name(&mut self, text: &str, name: ZoneName) {
+        if self.meaning_of(text).is_some() {
+            return;
+        }
+        let Ok(index) = u32::try_from(self.zone_names.len()) else { return };
+        self.zone_names.push(name);
+        self.learn(text, Word::ZoneName(index));
+    }
+
+    /// The zone's name of [`Word::ZoneName`]`(index)`.
+    pub(super) fn zone_name(&self, index: u32) -> Option<&ZoneName> {
+        self.zone_names.get(usize::try_from(index).ok()?)
+    }
+
+    /// What a phrase or word of the language means now, if anything.
+    pub(crate) fn meaning_of(&self, text: &str) -> Option<Word> {
+        match parts_of(text)?.as_slice() {
+            [one] => self.words.get(one.as_str()).copied(),
+            parts @ [first, ..] => {
+                self.phrases.get(first)?.iter().find(|phrase| phrase.parts == parts).map(|phrase| phrase.word)
+            }
+            [] => None,
         }
     }
 
@@ -245,19 +288,18 @@ impl Vocabulary {
 
     /// What `word` means, any case.
     pub(super) fn word(&self, word: &str) -> Option<Word> {
-        let mut buffer = [0u8; 16];
-        if word.len() <= buffer.len() && word.is_ascii() {
-            let lower = &mut buffer[..word.len()];
-            lower.copy_from_slice(word.as_bytes());
-            lower.make_ascii_lowercase();
-            return std::str::from_utf8(lower).ok().and_then(|lower| self.words.get(lower).copied());
-        }
-        self.words.get(word.to_lowercase().as_str()).copied()
+        with_lowercase(word, |lower| self.words.get(lower).copied())
     }
 
-    /// The phrases: lowercased words, and what the phrase means.
-    pub(super) fn phrases(&self) -> &[(Vec<String>, Word)] {
-        &self.phrases
+    /// Whether the language has phrases at all.
+    pub(super) fn has_phrases(&self) -> bool {
+        !self.phrases.is_empty()
+    }
+
+    /// The phrases whose first word is `first` (any case).
+    pub(super) fn phrases_starting(&self, first: &str) -> &[Phrase] {
+        let found = with_lowercase(first, |lower| self.phrases.get(lower));
+        found.map_or(&[], Vec::as_slice)
     }
 
     /// How many years the language's calendar counts beyond the Gregorian
@@ -265,6 +307,62 @@ impl Vocabulary {
     pub(super) fn year_offset(&self) -> i64 {
         self.year_offset
     }
+}
+
+/// What a zone's name stands for: each zone that wrote it, with the
+/// offset and the half of the year (standard or daylight) it wrote it for.
+#[derive(Debug, Default)]
+pub(crate) struct ZoneName {
+    /// The zones in the order found (the most recent first, for each zone).
+    pub candidates: Vec<Candidate>,
+}
+
+/// A zone that writes a name, at an offset, in standard or daylight time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Candidate {
+    pub zone: &'static str,
+    /// The zone as CLDR names it (BCP-47), the same for its links.
+    pub id: icu_time::TimeZone,
+    pub offset: i32,
+    pub dst: bool,
+}
+
+/// `f` of `word` lowercased: short ASCII words on the stack, the others
+/// in a new string.
+pub(super) fn with_lowercase<T>(word: &str, f: impl FnOnce(&str) -> Option<T>) -> Option<T> {
+    let mut buffer = [0u8; 16];
+    if word.len() <= buffer.len() && word.is_ascii() {
+        let lower = &mut buffer[..word.len()];
+        lower.copy_from_slice(word.as_bytes());
+        lower.make_ascii_lowercase();
+        return std::str::from_utf8(lower).ok().and_then(f);
+    }
+    f(&word.to_lowercase())
+}
+
+/// Several tokens that mean one thing (`il y a`, `alle ore`,
+/// `heure normale d’Europe centrale`).
+#[derive(Debug)]
+pub(super) struct Phrase {
+    /// The tokens as the text is cut into them: words lowercased,
+    /// punctuation as written.
+    pub parts: Vec<String>,
+    pub word: Word,
+}
+
+/// `text` cut as typed text is cut into tokens (`terça-feira` is two
+/// words; `d’Europe` a word, a `’` and a word): words lowercased,
+/// punctuation as written; `None` when it holds a number or cannot be cut.
+pub(crate) fn parts_of(text: &str) -> Option<Vec<String>> {
+    let tokens = super::lex::lex(text).ok()?;
+    tokens
+        .iter()
+        .map(|token| match token.tok {
+            super::lex::Tok::Word(word) => Some(word.to_lowercase()),
+            super::lex::Tok::Punct(c) => Some(c.to_string()),
+            super::lex::Tok::Num { .. } => None,
+        })
+        .collect()
 }
 
 /// A mark after a number in Chinese, Japanese and Korean dates and times

@@ -13,7 +13,7 @@ use jiff::Timestamp;
 use writeable::{Part, PartsWrite, Writeable};
 
 use super::{CldrLength, LengthFields, LengthPreset, Localizer, Moment};
-use crate::human::words::{Meridian, Unit, Vocabulary, Word};
+use crate::human::words::{Candidate, Meridian, Unit, Vocabulary, Word, ZoneName};
 
 /// The units of [`Localizer`]'s relative formatters, in their order.
 const UNITS: [Unit; 6] = [Unit::Year, Unit::Month, Unit::Days(1), Unit::Hour, Unit::Minute, Unit::Second];
@@ -29,6 +29,7 @@ pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
     names(localizer, &mut words);
     relative(localizer, &mut words);
     between_fields(localizer, &mut words);
+    zone_names(localizer, &mut words);
     words
 }
 
@@ -340,6 +341,107 @@ fn between_fields(localizer: &Localizer, words: &mut Vocabulary) {
     );
 }
 
+/// The zones' names as the long and full times write them (`MESZ`,
+/// `Mitteleuropäische Sommerzeit`), each with the zones that write it, and
+/// the language's word for GMT before an offset (`Гринуич+1`, `UTC+1`).
+///
+/// Every zone of the database is written in January and July of years
+/// from 1975 to 2030 (links once): names come and go (Brazil's summer
+/// time, Greenland's new one). Names read alike (a comment is skipped:
+/// `Brasília (czas letni)` is `Brasília`) are one name of several zones.
+/// Left out: names with a number (the offset itself, `GMT+5:30`, read by
+/// the word for GMT) and names the abbreviation table has (`MEZ`, `BST`:
+/// the table reads them, with their other meanings).
+/// A name that is also a Windows ID (`Eastern Standard Time`) is read as
+/// the name, as its abbreviation (`EST`) is; a Windows ID that is no such
+/// name (`W. Europe Standard Time`) is still read as its zone.
+fn zone_names(localizer: &Localizer, words: &mut Vocabulary) {
+    let long_time = LengthPreset { fields: LengthFields::Time, length: CldrLength::Long };
+    let short = &localizer.lengths[long_time.fields as usize * 4 + long_time.length as usize];
+    let names_of = |zoned: &jiff::Zoned| {
+        let moment = Moment::new(zoned);
+        let mut names: Vec<String> =
+            Parted::of(&short.format(&moment.0)).part(icu_datetime::parts::TIME_ZONE_NAME).map(str::to_owned).collect();
+        names.push(super::text(&localizer.zone_name.format(&moment.0)));
+        names
+    };
+    // The word before the offset of a zone that has no name: `GMT+1`.
+    let fixed = jiff::tz::TimeZone::fixed(jiff::tz::offset(1));
+    for name in names_of(&at(1_700_000_000).with_time_zone(fixed)) {
+        let word: String =
+            name.chars().take_while(|c| !matches!(c, '+' | '-' | '\u{2212}') && !c.is_numeric()).collect();
+        let word = word.trim();
+        if !word.is_empty() && crate::human::abbreviations::meanings(word, None).is_empty() {
+            words.learn(word, Word::Gmt);
+        }
+    }
+    // Noon UTC on January 15 and July 15, the most recent years first.
+    let instants: Vec<Timestamp> = [2030, 2024, 2020, 2015, 2012, 2010, 2005, 2000, 1995, 1990, 1985, 1980, 1975]
+        .into_iter()
+        .flat_map(|year| [(year, 1), (year, 7)])
+        .filter_map(|(year, month)| {
+            jiff::civil::date(year, month, 15).at(12, 0, 0, 0).to_zoned(jiff::tz::TimeZone::UTC).ok()
+        })
+        .map(|zoned| zoned.timestamp())
+        .collect();
+    let mut found: Vec<(String, ZoneName)> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    // One name of each zone CLDR tells apart: the database's links
+    // (`US/Eastern`) write what their zone writes.
+    let parser = icu_time::zone::iana::IanaParser::new();
+    let mut seen = std::collections::HashSet::new();
+    for &zone in crate::zone::names() {
+        let id = parser.parse(zone);
+        if !seen.insert(id) {
+            continue;
+        }
+        let Ok(tz) = jiff::tz::TimeZone::get(zone) else { continue };
+        // And once in each state (offset, daylight time, abbreviation) it
+        // has had since 1970 that those days miss (Bangladesh's summer of 2009).
+        let state = |at: Timestamp| {
+            let info = tz.to_offset_info(at);
+            (info.offset(), info.dst(), info.abbreviation().to_owned())
+        };
+        let mut states: Vec<_> = instants.iter().map(|&at| state(at)).collect();
+        let mut at_states = Vec::new();
+        for transition in tz.following(Timestamp::UNIX_EPOCH).take_while(|t| t.timestamp() < instants[0]) {
+            let state = (transition.offset(), transition.dst(), transition.abbreviation().to_owned());
+            if !states.contains(&state) {
+                states.push(state);
+                at_states.push(transition.timestamp());
+            }
+        }
+        for &instant in instants.iter().chain(&at_states) {
+            let info = tz.to_offset_info(instant);
+            let candidate = Candidate { zone, id, offset: info.offset().seconds(), dst: info.dst().is_dst() };
+            for name in names_of(&instant.to_zoned(tz.clone())) {
+                // Names are told apart as they are read: `Brasília (czas
+                // letni)` is `Brasília`, as the comment is skipped.
+                let Some(parts) = crate::human::words::parts_of(&name).filter(|parts| !parts.is_empty()) else {
+                    continue;
+                };
+                let at = *index.entry(parts.join("\u{1}")).or_insert_with(|| {
+                    found.push((name, ZoneName::default()));
+                    found.len() - 1
+                });
+                let candidates = &mut found[at].1.candidates;
+                if !candidates.contains(&candidate) {
+                    candidates.push(candidate);
+                }
+            }
+        }
+    }
+    for (name, zone_name) in found {
+        // The table's names, unless the language writes one for offsets the
+        // table does not give it (`GST`: Guam in GNU's table, the Gulf in `en-GB`).
+        let table = crate::human::abbreviations::meanings(&name, None);
+        let others = zone_name.candidates.iter().all(|c| table.iter().all(|meaning| meaning.offset != c.offset));
+        if table.is_empty() || others {
+            words.learn_zone_name(&name, zone_name);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,6 +452,39 @@ mod tests {
         assert_eq!(around("in 121 Tagen, 21", 21), Some(("in 121 Tagen, ", "")));
         assert_eq!(words_of("il y a 3 jours"), ["il", "y", "a", "jours"]);
         assert_eq!(words_of("14 ноября 2023 г. в 17:13"), ["ноября", "г.", "в"]);
+    }
+
+    /// `text` read in `language` with `zone` as the request's zone, as RFC 3339 in UTC.
+    fn read_in(language: &str, zone: &str, text: &str) -> String {
+        let localizer = Localizer::get(language).unwrap();
+        let zone = crate::zone::Zone::parse(zone).unwrap();
+        let options = crate::input::ReadOptions {
+            language: &localizer,
+            ..crate::input::ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH)
+        };
+        crate::input::read(crate::input::Input::Text(text), &options)
+            .map_or_else(|error| error.to_string(), |reading| reading.instant.to_string())
+    }
+
+    #[test]
+    fn zones_names_read_as_the_offset_they_stood_for_then() {
+        assert_eq!(read_in("de", "UTC", "14.07.2023 17:13 Mitteleuropäische Sommerzeit"), "2023-07-14T15:13:00Z");
+        assert_eq!(read_in("fr", "UTC", "14/11/2023 17:13 heure normale d’Europe centrale"), "2023-11-14T16:13:00Z");
+        assert_eq!(read_in("bg", "UTC", "14.11.2023 17:13 Гринуич+1"), "2023-11-14T16:13:00Z");
+        // A CLDR name that is also a Windows ID names its offset, as `EST` does.
+        assert_eq!(read_in("en", "UTC", "July 4, 2023 10:00 Eastern Standard Time"), "2023-07-04T15:00:00Z");
+        // Moscow's standard time was +04:00 from 2011 to 2014; Venezuela's -04:30 from 2007 to 2016.
+        assert_eq!(read_in("en", "UTC", "June 1, 2012 10:00 Moscow Standard Time"), "2012-06-01T06:00:00Z");
+        assert_eq!(read_in("en", "UTC", "June 1, 2012 10:00 Venezuela Time"), "2012-06-01T14:30:00Z");
+        assert_eq!(read_in("en", "UTC", "June 1, 2024 10:00 Venezuela Time"), "2024-06-01T14:00:00Z");
+        // The request's zone says which of the zones that share a name: Newfoundland's double daylight time of 1988.
+        assert_eq!(
+            read_in("en", "America/St_Johns", "July 29, 1988 1:14:58 AM Newfoundland Daylight Time"),
+            "1988-07-29T02:44:58Z"
+        );
+        // A locale that writes an abbreviation for another zone reads it so: `GST` is the Gulf's in en-GB.
+        assert_eq!(read_in("en-GB", "UTC", "14/11/2023 10:00 GST"), "2023-11-14T06:00:00Z");
+        assert_eq!(read_in("en", "UTC", "11/14/2023 10:00 GST"), "2023-11-14T00:00:00Z");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! What tsconv writes in a language reads back in that language (SPEC 11):
-//! every Discord language, the CLDR length presets that name no zone and
-//! the nine Discord previews, over seeded instants of 1900-2100 in zones
+//! every Discord language, the twelve CLDR length presets (the long and
+//! full times name the zone in the language) and the nine Discord previews, over seeded instants of 1900-2100 in zones
 //! with DST on both hemispheres and a half-hour offset.
 //!
 //! A form that does not read back is named in [`DOES_NOT_READ_BACK`] with
@@ -28,6 +28,10 @@ enum Shows {
     Seconds,
     DateMinutes,
     DateSeconds,
+    /// The time and the zone's name: the time of day in the offset written.
+    SecondsInZone,
+    /// The date, the time and the zone's name: the instant.
+    Instant,
     /// `R`: the text read back writes the same text.
     Relative,
 }
@@ -70,13 +74,11 @@ const DOES_NOT_READ_BACK: &[(&str, &str, &str)] = &[
 fn forms() -> Vec<(String, Shows)> {
     let mut forms = Vec::new();
     for preset in LengthPreset::ALL {
-        // The long and full times name the zone in the language (`Nordamerikanische
-        // Ostküsten-Normalzeit`): zone names are read in English only.
-        if preset.fields != LengthFields::Date && matches!(preset.length, CldrLength::Long | CldrLength::Full) {
-            continue;
-        }
+        let zoned = matches!(preset.length, CldrLength::Long | CldrLength::Full);
         let shows = match (preset.fields, preset.length) {
             (LengthFields::Date, _) => Shows::Date,
+            (LengthFields::Time, _) if zoned => Shows::SecondsInZone,
+            (_, _) if zoned => Shows::Instant,
             (LengthFields::Time, CldrLength::Short) => Shows::Minutes,
             (LengthFields::Time, _) => Shows::Seconds,
             (_, CldrLength::Short) => Shows::DateMinutes,
@@ -107,8 +109,18 @@ fn written(localizer: &Localizer, form: &str, zoned: &jiff::Zoned, now: Timestam
     localizer.length(preset, &Moment::new(zoned))
 }
 
-/// Whether `read` is what `text`, written for `zoned`, shows of it.
-fn agrees(shows: Shows, zoned: &jiff::Zoned, text: &str, mut read: DateTime) -> bool {
+/// Whether `instant`, read from `text`, is what `text`, written for
+/// `zoned`, shows of it.
+fn agrees(shows: Shows, zoned: &jiff::Zoned, text: &str, instant: Timestamp) -> bool {
+    match shows {
+        Shows::Instant => return instant == zoned.timestamp(),
+        Shows::SecondsInZone => {
+            let read = instant.to_zoned(jiff::tz::TimeZone::fixed(zoned.offset())).time();
+            return read == zoned.time();
+        }
+        _ => {}
+    }
+    let mut read = instant.to_zoned(zoned.time_zone().clone()).datetime();
     // A two-digit year (`11.09.50`) names its century by POSIX's window, not
     // the instant's: the text lost it.
     let digits = tsconv_time::digits::ascii_digits(text).unwrap_or_else(|| text.to_owned());
@@ -128,7 +140,7 @@ fn agrees(shows: Shows, zoned: &jiff::Zoned, text: &str, mut read: DateTime) -> 
                 && read.time().with().subsec_nanosecond(0).build().ok()
                     == wanted.time().with().subsec_nanosecond(0).build().ok()
         }
-        Shows::Relative => true,
+        Shows::Relative | Shows::Instant | Shows::SecondsInZone => true,
     }
 }
 
@@ -159,9 +171,7 @@ fn what_tsconv_writes_in_each_discord_language_reads_back() {
                         localizer.preview(DiscordStyle::Relative, &reading.instant.to_zoned(utc.tz().clone()), now)
                             == text
                     }
-                    (Ok(reading), shows) => {
-                        agrees(*shows, &zoned, &text, reading.instant.to_zoned(zone.tz().clone()).datetime())
-                    }
+                    (Ok(reading), shows) => agrees(*shows, &zoned, &text, reading.instant),
                     (Err(_), _) => false,
                 };
                 record(tally.entry((language, form.clone())).or_default(), ok, &text, &outcome, &zone);
@@ -170,6 +180,53 @@ fn what_tsconv_writes_in_each_discord_language_reads_back() {
     }
     check_tally(&tally, DOES_NOT_READ_BACK);
 }
+
+/// Every zone's name reads back, not only the four zones' above: in each
+/// Discord language, seeded zones of the whole database at seeded instants
+/// of 1970-2037, and both sides of three folds, the full date-time (the
+/// zone's long name) and the long one (its short name, or the offset) read
+/// back to the instant written.
+#[test]
+fn every_zone_name_reads_back_in_each_discord_language() {
+    let mut rng = Rng(2024);
+    let now: Timestamp = "2026-11-18T11:06:40Z".parse().unwrap();
+    let zones: Vec<&str> = tsconv_time::zone::names().iter().copied().filter(|name| name.contains('/')).collect();
+    let mut tally: BTreeMap<(&str, &str), (usize, usize, String)> = BTreeMap::new();
+    for language in DISCORD_LANGUAGES {
+        let localizer = Localizer::get(language).unwrap();
+        // Seeded cases, then each side of three folds of 2024 (the hour
+        // written twice, in daylight and in standard time).
+        let seeded = (0..100).map(|_| {
+            let zone = zones[rng.below(zones.len() as u64) as usize];
+            (zone, Timestamp::from_second(rng.below(2_145_916_800) as i64).unwrap())
+        });
+        let folds = [
+            ("America/New_York", "2024-11-03T05:30:00Z"),
+            ("America/New_York", "2024-11-03T06:30:00Z"),
+            ("Europe/Berlin", "2024-10-27T00:30:00Z"),
+            ("Europe/Berlin", "2024-10-27T01:30:00Z"),
+            ("Australia/Sydney", "2024-04-06T15:30:00Z"),
+            ("Australia/Sydney", "2024-04-06T16:30:00Z"),
+        ]
+        .map(|(zone, at)| (zone, at.parse().unwrap()));
+        for (zone, instant) in seeded.collect::<Vec<_>>().into_iter().chain(folds) {
+            let zone = Zone::parse(zone).unwrap();
+            let zoned = instant.to_zoned(zone.tz().clone());
+            let options = ReadOptions { language: &localizer, ..ReadOptions::defaults(&zone, now) };
+            for form in ["datetime_long", "datetime_full"] {
+                let text = written(&localizer, form, &zoned, now);
+                let outcome = read(Input::Text(&text), &options);
+                let ok = outcome.as_ref().is_ok_and(|reading| reading.instant == instant);
+                record(tally.entry((language, form)).or_default(), ok, &text, &outcome, &zone);
+            }
+        }
+    }
+    check_tally(&tally, ZONE_NAMES_DO_NOT_READ_BACK);
+}
+
+/// (language, form) pairs where some zone's name does not read back, and
+/// why: none today.
+const ZONE_NAMES_DO_NOT_READ_BACK: &[(&str, &str, &str)] = &[];
 
 /// Counts one case of a (language, form): (cases, failures, the first failure).
 fn record(entry: &mut (usize, usize, String), ok: bool, text: &str, outcome: &Result<Reading, TimeError>, zone: &Zone) {
@@ -206,9 +263,10 @@ fn check_tally<F: AsRef<str>>(tally: &BTreeMap<(&str, F), (usize, usize, String)
 
 /// Dates written by an independent implementation read back too: Chromium's
 /// `Intl.DateTimeFormat` (what Discord's client formats with) in each
-/// Discord language, `dateStyle` and `timeStyle` without zone names, in the
-/// calendar Intl writes (Thai dates carry Buddhist-era years).
-const CHROMIUM_STYLES: [(&str, Shows); 10] = [
+/// Discord language, every `dateStyle` and `timeStyle` (the long and full
+/// times name the zone), in the calendar Intl writes (Thai dates carry
+/// Buddhist-era years).
+const CHROMIUM_STYLES: [(&str, Shows); 14] = [
     (r#"{"dateStyle":"short"}"#, Shows::Date),
     (r#"{"dateStyle":"medium"}"#, Shows::Date),
     (r#"{"dateStyle":"long"}"#, Shows::Date),
@@ -219,45 +277,44 @@ const CHROMIUM_STYLES: [(&str, Shows); 10] = [
     (r#"{"dateStyle":"medium","timeStyle":"medium"}"#, Shows::DateSeconds),
     (r#"{"dateStyle":"long","timeStyle":"medium"}"#, Shows::DateSeconds),
     (r#"{"dateStyle":"full","timeStyle":"short"}"#, Shows::DateMinutes),
+    (r#"{"timeStyle":"long"}"#, Shows::SecondsInZone),
+    (r#"{"timeStyle":"full"}"#, Shows::SecondsInZone),
+    (r#"{"dateStyle":"long","timeStyle":"long"}"#, Shows::Instant),
+    (r#"{"dateStyle":"full","timeStyle":"full"}"#, Shows::Instant),
 ];
+
+/// Chromium carries CLDR 48; tsconv learns its words from what ICU4X writes
+/// with CLDR 49. Where 49 changed a word, Chromium's reads back no more.
+const DANISH_DEN: &str =
+    "CLDR 48 (Chromium) writes `søndag den 30. juli`; CLDR 49 (ICU4X) dropped `den`, so tsconv never learns it";
+const THAI_ERA: &str =
+    "CLDR 48 (Chromium) writes the era `พ.ศ.` in the full date; CLDR 49 (ICU4X) does not, so tsconv never learns it";
+const THAI_CLOCK: &str = "CLDR 48 (Chromium) writes long times in words (`16 นาฬิกา 28 นาที 33 วินาที`); CLDR 49 (ICU4X) writes `16:28:33`, so tsconv never learns `นาฬิกา`";
+const ZONE_RENAMED: &str = "CLDR 49 (ICU4X) renamed the zone: CLDR 48 (Chromium) writes `hora de India` (es-419), `북미 동부 하계 표준시` (ko), `sentraleuropeisk sommertid` (no), `за північноамериканським східним літнім часом` (uk); tsconv learns CLDR 49's `hora estándar de la India`, `미 동부 하계 표준시`, `sommertid for Sentral-Europa`, `за східним літнім часом`";
+const DOTTED_SHORT: &str = "a time written with dots and no seconds (`09.12`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)";
 
 /// (language, style) pairs of Chromium's texts that do not read back, and why.
 const CHROMIUM_DOES_NOT_READ_BACK: &[(&str, &str, &str)] = &[
-    (
-        "da",
-        "{\"dateStyle\":\"full\"}",
-        "Chromium carries CLDR 48, tsconv (ICU4X) CLDR 49: `søndag den 30. juli`: CLDR 49 dropped `den`, so tsconv never learns it",
-    ),
-    (
-        "da",
-        "{\"dateStyle\":\"full\",\"timeStyle\":\"short\"}",
-        "Chromium carries CLDR 48, tsconv (ICU4X) CLDR 49: `søndag den 30. juli`: CLDR 49 dropped `den`, so tsconv never learns it",
-    ),
-    (
-        "da",
-        "{\"timeStyle\":\"short\"}",
-        "a time written with dots and no seconds (`09.12`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)",
-    ),
-    (
-        "fi",
-        "{\"timeStyle\":\"short\"}",
-        "a time written with dots and no seconds (`09.12`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)",
-    ),
-    (
-        "id",
-        "{\"timeStyle\":\"short\"}",
-        "a time written with dots and no seconds (`09.12`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)",
-    ),
-    (
-        "th",
-        "{\"dateStyle\":\"full\"}",
-        "Chromium carries CLDR 48, tsconv (ICU4X) CLDR 49: the era `พ.ศ.` in the full date, which ICU4X does not write, so tsconv never learns it",
-    ),
-    (
-        "th",
-        "{\"dateStyle\":\"full\",\"timeStyle\":\"short\"}",
-        "Chromium carries CLDR 48, tsconv (ICU4X) CLDR 49: the era `พ.ศ.` in the full date, which ICU4X does not write, so tsconv never learns it",
-    ),
+    ("da", r#"{"dateStyle":"full"}"#, DANISH_DEN),
+    ("da", r#"{"dateStyle":"full","timeStyle":"short"}"#, DANISH_DEN),
+    ("da", r#"{"dateStyle":"full","timeStyle":"full"}"#, DANISH_DEN),
+    ("da", r#"{"timeStyle":"short"}"#, DOTTED_SHORT),
+    ("fi", r#"{"timeStyle":"short"}"#, DOTTED_SHORT),
+    ("id", r#"{"timeStyle":"short"}"#, DOTTED_SHORT),
+    ("es-419", r#"{"timeStyle":"full"}"#, ZONE_RENAMED),
+    ("es-419", r#"{"dateStyle":"full","timeStyle":"full"}"#, ZONE_RENAMED),
+    ("ko", r#"{"timeStyle":"full"}"#, ZONE_RENAMED),
+    ("ko", r#"{"dateStyle":"full","timeStyle":"full"}"#, ZONE_RENAMED),
+    ("no", r#"{"timeStyle":"full"}"#, ZONE_RENAMED),
+    ("no", r#"{"dateStyle":"full","timeStyle":"full"}"#, ZONE_RENAMED),
+    ("uk", r#"{"timeStyle":"full"}"#, ZONE_RENAMED),
+    ("uk", r#"{"dateStyle":"full","timeStyle":"full"}"#, ZONE_RENAMED),
+    ("th", r#"{"dateStyle":"full"}"#, THAI_ERA),
+    ("th", r#"{"dateStyle":"full","timeStyle":"short"}"#, THAI_ERA),
+    ("th", r#"{"dateStyle":"full","timeStyle":"full"}"#, THAI_ERA),
+    ("th", r#"{"timeStyle":"long"}"#, THAI_CLOCK),
+    ("th", r#"{"timeStyle":"full"}"#, THAI_CLOCK),
+    ("th", r#"{"dateStyle":"long","timeStyle":"long"}"#, THAI_CLOCK),
 ];
 
 /// What Chromium's `Intl.DateTimeFormat` writes for each case in each of
@@ -334,9 +391,7 @@ fn what_chromium_writes_in_each_discord_language_reads_back() {
         let options = ReadOptions { language: &localizer, ..ReadOptions::defaults(&zone, now) };
         for ((style, shows), text) in CHROMIUM_STYLES.iter().zip(texts) {
             let outcome = read(Input::Text(text), &options);
-            let ok = outcome.as_ref().is_ok_and(|reading| {
-                agrees(*shows, &zoned, text, reading.instant.to_zoned(zone.tz().clone()).datetime())
-            });
+            let ok = outcome.as_ref().is_ok_and(|reading| agrees(*shows, &zoned, text, reading.instant));
             record(tally.entry((language, style)).or_default(), ok, text, &outcome, &zone);
         }
     }

@@ -287,6 +287,15 @@ fn parse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Pieces, 
             k += 1;
         }
     }
+    // Brackets around a part are read through (`[GMT+10]`, as Chromium's
+    // Traditional Chinese writes the zone).
+    if let Some(open) = tokens.iter().position(|t| t.tok == Tok::Punct('['))
+        && let Some(close) = tokens[open..].iter().position(|t| t.tok == Tok::Punct(']'))
+        && close > 1
+    {
+        tokens.remove(open + close);
+        tokens.remove(open);
+    }
     // A phrase (`il y a`, `Mitteleuropäische Sommerzeit`) is one token.
     // What each word means is looked up once, when first asked: the grammar
     // asks again and again, and may stop at the first word it cannot read.
@@ -1602,6 +1611,8 @@ mod tests {
         assert_eq!(at("2023-11-14 13:53:04 (GMT+10:00)"), "2023-11-14T03:53:04Z");
         assert_eq!(at("2023-11-14 10:00 UTC (EST)"), "2023-11-14T10:00:00Z");
         assert_eq!(at("2023-11-14 10:00 (local)"), "2023-11-14T15:00:00Z");
+        // Brackets are read through.
+        assert_eq!(at("2023-11-14 10:00 [GMT+10]"), "2023-11-14T00:00:00Z");
     }
 
     #[test]

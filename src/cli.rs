@@ -272,6 +272,17 @@ pub struct ReadArgs {
     /// Print the API's `data` object as JSON (one line per result).
     #[arg(long)]
     pub json: bool,
+    /// With `-`: stop at the first line that cannot be read (exit 1).
+    #[arg(long, conflicts_with = "keep_going")]
+    pub strict: bool,
+    /// With `-` (the default): go on past a line that cannot be read, reporting it on stderr
+    /// with its number and writing an empty line in its place (exit 1 at the end).
+    #[arg(long)]
+    pub keep_going: bool,
+    /// With `-`: write each result as soon as it is computed, for a program that reads line by line
+    /// (always so when standard output is a terminal).
+    #[arg(long)]
+    pub line_buffered: bool,
 }
 
 /// `--epoch`: `None` inside for Unix time.
@@ -366,6 +377,11 @@ pub fn run(tool: Tool) -> ExitCode {
     let status = match tool {
         Tool::Now(args) => now(&args, &mut out),
         Tool::Convert(args) => match args.format() {
+            Ok(format) if args.input == "-" && !args.read.json => {
+                stream(&args.read, &mut out, |input, options, now| {
+                    tsconv_time::ops::line(input, options, format.as_ref(), &Format::Rfc3339, now)
+                })
+            }
             Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
                 tsconv_time::ops::convert(input, options, format.as_ref(), now)
                     .map(|report| Shown::Report(Box::new(report), format.is_some()))
@@ -373,6 +389,11 @@ pub fn run(tool: Tool) -> ExitCode {
             Err(error) => usage(&error),
         },
         Tool::Format(args) => match args.format() {
+            Ok(format) if args.input == "-" && !args.read.json => {
+                stream(&args.read, &mut out, |input, options, now| {
+                    tsconv_time::ops::line(input, options, format.as_ref(), &Format::Iso, now)
+                })
+            }
             Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
                 tsconv_time::ops::format(input, options, format.as_ref(), now)
                     .map(|formatted| Shown::Formatted(Box::new(formatted)))
@@ -604,42 +625,131 @@ fn each_input(
             }
         };
     }
+    stream(args, out, |input, options, now| {
+        let shown = operation(input, options, now)?;
+        let mut line = Vec::new();
+        let written = if args.json { shown.write_json(&mut line) } else { shown.write_line(&mut line) };
+        // Writing to a Vec cannot fail; an invalid validation is a line of its own.
+        let _ = written;
+        line.pop_if(|last| *last == b'\n');
+        Ok(Streamed { line: String::from_utf8_lossy(&line).into_owned(), invalid: shown.is_invalid() })
+    })
+}
+
+/// The longest line a stream reads: no input is longer than 256
+/// characters, and memory stays bounded whatever the input.
+const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The buffers of a stream's reads and writes.
+const STREAM_BUFFER: usize = 256 * 1024;
+
+/// One line's result: its text, and whether it says the input is invalid
+/// (`validate`).
+struct Streamed {
+    line: String,
+    invalid: bool,
+}
+
+impl From<String> for Streamed {
+    fn from(line: String) -> Streamed {
+        Streamed { line, invalid: false }
+    }
+}
+
+/// Reads standard input a line at a time and writes one line for each, in
+/// order (SPEC 13): a line that cannot be read is reported on stderr with
+/// its number, and an empty line takes its place (with `--strict`, the
+/// stream stops there); an empty line stays empty. Exit status 1 if any
+/// line was bad.
+fn stream<T: Into<Streamed>>(
+    args: &ReadArgs,
+    out: &mut impl Write,
+    answer: impl Fn(Input<'_>, &ReadOptions<'_>, Timestamp) -> Result<T, TimeError>,
+) -> ExitCode {
+    use std::io::IsTerminal;
+    let now = Timestamp::now();
+    let options = args.options(now);
+    let flush_each = args.line_buffered || io::stdout().is_terminal();
+    let mut out = BufWriter::with_capacity(STREAM_BUFFER, out);
     let stdin = io::stdin();
-    let mut lines = stdin.lock();
-    let mut line = String::new();
+    let mut input = io::BufReader::with_capacity(STREAM_BUFFER, stdin.lock());
+    let mut buffer = Vec::with_capacity(256);
     let (mut number, mut invalid) = (0u64, false);
     loop {
-        line.clear();
-        match lines.read_line(&mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
+        buffer.clear();
+        let whole = match read_line(&mut input, &mut buffer) {
+            Ok(Some(whole)) => whole,
+            Ok(None) => break,
             Err(error) => {
                 eprintln!("tsconv: line {}: cannot read standard input: {error}", number + 1);
                 invalid = true;
                 break;
             }
-        }
+        };
         number += 1;
-        let text = line.trim_end_matches(['\n', '\r']);
-        if text.trim().is_empty() {
-            continue;
-        }
-        let written = match operation(Input::Text(text), &options, now) {
-            Ok(shown) => {
-                invalid |= shown.is_invalid();
-                if args.json { shown.write_json(out) } else { shown.write_line(out) }
+        let text = match std::str::from_utf8(&buffer) {
+            Ok(text) if whole => Ok(text.trim_end_matches(['\n', '\r'])),
+            Ok(_) => Err(format!("the line is longer than {MAX_LINE_BYTES} bytes")),
+            Err(error) => Err(format!("the line is not UTF-8 (byte {})", error.valid_up_to() + 1)),
+        };
+        let result = match text {
+            Ok(text) if text.trim().is_empty() => Ok(Streamed::from(String::new())),
+            Ok(text) => answer(Input::Text(text), &options, now).map(Into::into).map_err(|error| error.to_string()),
+            Err(error) => Err(error),
+        };
+        let written = match result {
+            Ok(streamed) => {
+                invalid |= streamed.invalid;
+                out.write_all(streamed.line.as_bytes()).and_then(|()| out.write_all(b"\n"))
             }
             Err(error) => {
                 invalid = true;
                 eprintln!("tsconv: line {number}: {error}");
-                Ok(())
+                out.write_all(b"\n")
             }
         };
+        let written = written.and_then(|()| if flush_each { out.flush() } else { Ok(()) });
         if let Err(error) = written {
             return write_failed(&error);
         }
+        if invalid && args.strict {
+            break;
+        }
     }
-    if invalid { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    match out.flush() {
+        Err(error) => write_failed(&error),
+        Ok(()) if invalid => ExitCode::FAILURE,
+        Ok(()) => ExitCode::SUCCESS,
+    }
+}
+
+/// Reads one line (its `\n` included) into `buffer`, at most
+/// [`MAX_LINE_BYTES`] of it: `Some(true)` for a whole line, `Some(false)`
+/// for one longer (the rest of it is read past), `None` at the end.
+fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    let mut whole = true;
+    let mut any = false;
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            return Ok(any.then_some(whole));
+        }
+        any = true;
+        let (used, done) = match memchr::memchr(b'\n', available) {
+            Some(at) => (at + 1, true),
+            None => (available.len(), false),
+        };
+        if whole && buffer.len() + used <= MAX_LINE_BYTES {
+            buffer.extend_from_slice(&available[..used]);
+        } else {
+            whole = false;
+            buffer.clear();
+        }
+        input.consume(used);
+        if done {
+            return Ok(Some(whole));
+        }
+    }
 }
 
 fn finish(written: io::Result<()>, invalid: bool) -> ExitCode {

@@ -63,6 +63,32 @@ pub fn convert(
     Ok(Report::of_input(&view, input, reading, formatted))
 }
 
+/// The one line a stream writes for `input` (SPEC 13): `format`'s text, or
+/// `otherwise`'s when no format was asked for, exactly as [`convert`] and
+/// [`format`] give them in their answers, without writing the answers'
+/// other fields.
+///
+/// ```
+/// use jiff::Timestamp;
+/// use tsconv_time::{input::{Input, ReadOptions}, ops, render::Format, zone::Zone};
+///
+/// let zone = Zone::parse("America/New_York").unwrap();
+/// let options = ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH);
+/// let line = ops::line(Input::Text("1700000000"), &options, None, &Format::Rfc3339, Timestamp::UNIX_EPOCH);
+/// assert_eq!(line.unwrap(), "2023-11-14T17:13:20-05:00");
+/// ```
+pub fn line(
+    input: Input<'_>,
+    options: &ReadOptions<'_>,
+    format: Option<&Format>,
+    otherwise: &Format,
+    now: Timestamp,
+) -> Result<String, TimeError> {
+    let reading = read(input, options)?;
+    let view = View::new(reading.instant, options.zone, reading.precision).speaking(options.language);
+    view.format(format.unwrap_or(otherwise), now)
+}
+
 /// Which operand of an operation a [`Failure`] concerns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Operand {
@@ -548,6 +574,49 @@ mod tests {
 
     fn options(zone: &Zone) -> ReadOptions<'_> {
         ReadOptions::defaults(zone, Timestamp::UNIX_EPOCH)
+    }
+
+    proptest::proptest! {
+        /// A stream's line is what the whole answer says: `convert`'s
+        /// `formatted` (or `rfc3339`), `format`'s (or `iso`), for Unix numbers
+        /// of every length, dates with offsets and people's text, in zones
+        /// with DST, in every kind of format.
+        #[test]
+        fn a_line_is_what_the_answer_says(
+            seconds in -2_208_988_800i64..4_102_444_800,
+            digits in 0usize..4,
+            shape in 0usize..3,
+            zone in proptest::sample::select(vec!["UTC", "America/New_York", "Australia/Sydney", "Asia/Kolkata", "+05:45"]),
+            format in proptest::sample::select(vec![
+                None, Some("rfc3339"), Some("iso"), Some("unix"), Some("clf"), Some("rfc2822"), Some("relative"),
+                Some("excel"), Some("ulid"),
+            ]),
+        ) {
+            let text = match shape {
+                0 => format!("{seconds}{}", "0".repeat(digits * 3)),
+                1 => Timestamp::from_second(seconds).unwrap().to_string(),
+                _ => Timestamp::from_second(seconds).unwrap().strftime("%b %d %Y %H:%M:%S UTC").to_string(),
+            };
+            let zone = Zone::parse(zone).unwrap();
+            let now = Timestamp::from_second(1_795_000_000).unwrap();
+            let options = ReadOptions::defaults(&zone, now);
+            let format = Format::parse(format, None, None).unwrap();
+            let input = Input::Text(&text);
+            let report = convert(input, &options, format.as_ref(), now);
+            let line = line(input, &options, format.as_ref(), &Format::Rfc3339, now);
+            match (report, line) {
+                (Ok(report), Ok(line)) => proptest::prop_assert_eq!(report.formatted.unwrap_or(report.rfc3339), line),
+                (Err(a), Err(b)) => proptest::prop_assert_eq!(a.to_string(), b.to_string()),
+                (report, line) => proptest::prop_assert!(false, "{text}: {report:?} but {line:?}"),
+            }
+            let formatted = super::format(input, &options, format.as_ref(), now);
+            let line = super::line(input, &options, format.as_ref(), &Format::Iso, now);
+            match (formatted, line) {
+                (Ok(formatted), Ok(line)) => proptest::prop_assert_eq!(formatted.formatted.unwrap_or(formatted.iso), line),
+                (Err(a), Err(b)) => proptest::prop_assert_eq!(a.to_string(), b.to_string()),
+                (formatted, line) => proptest::prop_assert!(false, "{text}: {formatted:?} but {line:?}"),
+            }
+        }
     }
 
     #[test]

@@ -98,11 +98,7 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
             let rest = &text[i + c.len_utf8()..end];
             let weekday_follows = rest.ends_with("曜日") || rest.ends_with("요일") || rest.starts_with("星期");
             let end =
-                if after_number && weekday_follows && crate::human::words::mark(&text[i..i + c.len_utf8()]).is_some() {
-                    i + c.len_utf8()
-                } else {
-                    end
-                };
+                if after_number && weekday_follows && matches!(c, '日' | '일') { i + c.len_utf8() } else { end };
             tokens.push(Token { tok: Tok::Word(&text[i..end]), start: i, end });
             i = end;
             continue;

@@ -3,7 +3,9 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn tsconv(args: &[&str], stdin: Option<&str>) -> Output {
+/// Runs the built `tsconv` with `args`, `stdin` written to it (from a
+/// thread: a large output fills its pipe while the input is still written).
+pub fn tsconv(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tsconv"))
         .args(args)
         .stdin(Stdio::piped())
@@ -12,9 +14,11 @@ fn tsconv(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .unwrap();
     let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or_default().as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
+    let stdin = stdin.unwrap_or_default().to_owned();
+    let writer = std::thread::spawn(move || input.write_all(stdin.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    output
 }
 
 fn stdout(output: &Output) -> String {

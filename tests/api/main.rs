@@ -23,6 +23,7 @@ mod oracle;
 mod playground;
 mod production;
 mod readme;
+mod rewrite;
 mod socket;
 mod timezones;
 mod transitions;

@@ -78,7 +78,7 @@ fn every_console_example_of_the_readme_prints_what_it_shows() {
         }
         std::fs::remove_dir_all(&folder).unwrap();
     }
-    for command in ["now", "convert", "validate", "format", "transitions", "add", "round", "diff"] {
+    for command in ["now", "convert", "validate", "format", "transitions", "add", "round", "diff", "rewrite"] {
         assert!(commands.contains(command), "the README has no tested example of tsconv {command}");
     }
 }

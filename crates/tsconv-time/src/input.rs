@@ -675,6 +675,9 @@ fn parse_decimal(text: &str, start: usize) -> Result<Numeral<'_>, TimeError> {
 const MAX_INTEGER_DIGITS: usize = 28;
 
 fn read_number(text: &str, start: usize, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    if let Some((instant, unit)) = plain_integer(text, options.precision) {
+        return Ok(Reading::plain(instant, Kind::Unix, unit, options.precision.is_none()));
+    }
     if text.len() > MAX_INPUT_CHARS {
         return Err(TimeError::invalid(format!(
             "timestamp is {} characters long; at most {MAX_INPUT_CHARS} are accepted",
@@ -719,6 +722,36 @@ fn read_number(text: &str, start: usize, options: &ReadOptions<'_>) -> Result<Re
         ),
     };
     Ok(Reading::plain(instant, Kind::Unix, precision, precision_detected))
+}
+
+/// The common case of a Unix number, read without the general path: an
+/// optional `-` and 1 to 19 ASCII digits, in the `stated` unit or the one
+/// detected from its size (SPEC 2.2), seconds without 128-bit arithmetic.
+/// `None` for anything else, or out of range (the general path says why).
+pub(crate) fn plain_integer(text: &str, stated: Option<Precision>) -> Option<(Timestamp, Precision)> {
+    let (negative, digits) = match text.as_bytes() {
+        [b'-', rest @ ..] => (true, rest),
+        digits => (false, digits),
+    };
+    if digits.is_empty() || digits.len() > 19 {
+        return None;
+    }
+    let mut value = 0u64;
+    for &byte in digits {
+        if !byte.is_ascii_digit() {
+            return None;
+        }
+        value = value * 10 + u64::from(byte - b'0');
+    }
+    let unit = stated.unwrap_or_else(|| Precision::detect(u128::from(value)));
+    let instant = match (unit, i64::try_from(value)) {
+        (Precision::Seconds, Ok(seconds)) => Timestamp::from_second(if negative { -seconds } else { seconds }),
+        _ => {
+            let magnitude = i128::from(value) * unit.nanos();
+            Timestamp::from_nanosecond(if negative { -magnitude } else { magnitude })
+        }
+    };
+    Some((instant.ok()?, unit))
 }
 
 fn out_of_range_number(text: &str, unit: Precision, detected: bool, nanos: Option<i128>) -> TimeError {

@@ -37,6 +37,7 @@
 //! ```
 
 pub mod arithmetic;
+pub mod bulk;
 pub mod date_math;
 pub mod digits;
 pub mod discord;
@@ -56,6 +57,7 @@ mod mail;
 pub mod ops;
 pub mod precision;
 pub mod render;
+pub mod rewrite;
 #[cfg(feature = "openapi")]
 mod schema;
 mod strftime;

@@ -1,10 +1,12 @@
 //! The command line: `tsconv serve` runs the HTTP service; `now`, `convert`,
 //! `validate`, `format`, `transitions`, `add`, `round` and `diff` run the
-//! same engine functions from a shell.
+//! same engine functions from a shell; `rewrite` rewrites the timestamps
+//! inside text (streams and `rewrite` are in `bulk`).
 //!
 //! Exit status: 0 success, 1 some input was invalid, 2 a usage error.
 
 use std::io::{self, BufRead, BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -13,6 +15,7 @@ use jiff::Timestamp;
 use serde::Serialize;
 use tsconv_time::arithmetic;
 use tsconv_time::arithmetic::Difference;
+use tsconv_time::bulk::Bulk;
 use tsconv_time::epoch::Epoch;
 use tsconv_time::error::{Setting, TimeError};
 use tsconv_time::input::{Input, ReadOptions};
@@ -21,11 +24,16 @@ use tsconv_time::locale::{self, Localizer};
 use tsconv_time::ops::{Addition, Formatted, Report, Rounding};
 use tsconv_time::precision::Precision;
 use tsconv_time::render::Format;
+use tsconv_time::rewrite::{Rewrite, Settings, Window};
 use tsconv_time::unit::TimeUnit;
 use tsconv_time::validate::Validation;
 use tsconv_time::zone::Zone;
 
 use crate::config::{Config, LogFormat};
+
+mod bulk;
+
+use bulk::{Source, stream, write_failed};
 
 /// Timestamp conversion: Unix timestamps and date strings to every format
 /// and time zone, exact to the nanosecond.
@@ -76,6 +84,9 @@ pub enum Tool {
     Round(RoundArgs),
     /// The duration between two timestamps.
     Diff(DiffArgs),
+    /// Rewrite the timestamps inside text (log files, JSON lines, logfmt, access logs), copying everything
+    /// else byte for byte.
+    Rewrite(RewriteArgs),
 }
 
 /// `--format`, `--pattern` and `--style`.
@@ -367,6 +378,40 @@ pub struct ValidateArgs {
     pub read: ReadArgs,
 }
 
+#[derive(Debug, Args)]
+pub struct RewriteArgs {
+    /// Files to rewrite, in order; none, or `-`, reads standard input.
+    pub files: Vec<PathBuf>,
+    /// Time zone of the rewritten values: an IANA name (any case), UTC, an offset such as +05:30 (also GMT+5,
+    /// UTC+05:30: east is +), or a Windows ID such as "Eastern Standard Time".
+    #[arg(long = "tz", visible_alias = "timezone", value_name = "ZONE", default_value = "UTC", value_parser = Zone::parse)]
+    pub zone: Zone,
+    #[command(flatten)]
+    pub format: FormatArgs,
+    /// More keys whose numbers are Unix times, comma-separated, matched exactly (beside ts, time, timestamp,
+    /// @timestamp, date, datetime and any key ending in _at, _time, _ts, At or Time).
+    #[arg(long, value_delimiter = ',', value_name = "KEY,...")]
+    pub keys: Vec<String>,
+    /// Also rewrite every other number of 10, 13, 16 or 19 digits that lands within --window.
+    #[arg(long)]
+    pub numbers: bool,
+    /// The window of --numbers (which it implies): START..END, each a date or timestamp read in --tz
+    /// [default: 2000-01-01T00:00:00Z..2100-01-01T00:00:00Z].
+    #[arg(long, value_name = "START..END")]
+    pub window: Option<String>,
+    /// Keep each original and append the new value after it in brackets, for reading (a JSON number
+    /// followed by a bracket is no longer JSON).
+    #[arg(long)]
+    pub annotate: bool,
+    /// The language of human-readable formats: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
+    #[arg(long, value_name = "TAG", value_parser = clap::builder::ValueParser::new(Localizer::get))]
+    pub locale: Option<Arc<Localizer>>,
+    /// Write each line as soon as it is rewritten, for a program that reads line by line (always so when
+    /// standard output is a terminal).
+    #[arg(long)]
+    pub line_buffered: bool,
+}
+
 /// Exit status for a usage error.
 const USAGE: u8 = 2;
 
@@ -378,9 +423,8 @@ pub fn run(tool: Tool) -> ExitCode {
         Tool::Now(args) => now(&args, &mut out),
         Tool::Convert(args) => match args.format() {
             Ok(format) if args.input == "-" && !args.read.json => {
-                stream(&args.read, &mut out, |input, options, now| {
-                    tsconv_time::ops::line(input, options, format.as_ref(), &Format::Rfc3339, now)
-                })
+                let mut bulk = Bulk::new(args.read.options(Timestamp::now()), format.unwrap_or(Format::Rfc3339));
+                stream(&args.read, &mut out, |text, line| bulk.line(text, line).map(|()| false))
             }
             Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
                 tsconv_time::ops::convert(input, options, format.as_ref(), now)
@@ -390,9 +434,8 @@ pub fn run(tool: Tool) -> ExitCode {
         },
         Tool::Format(args) => match args.format() {
             Ok(format) if args.input == "-" && !args.read.json => {
-                stream(&args.read, &mut out, |input, options, now| {
-                    tsconv_time::ops::line(input, options, format.as_ref(), &Format::Iso, now)
-                })
+                let mut bulk = Bulk::new(args.read.options(Timestamp::now()), format.unwrap_or(Format::Iso));
+                stream(&args.read, &mut out, |text, line| bulk.line(text, line).map(|()| false))
             }
             Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
                 tsconv_time::ops::format(input, options, format.as_ref(), now)
@@ -418,6 +461,7 @@ pub fn run(tool: Tool) -> ExitCode {
             Err(error) => usage(&error),
         },
         Tool::Diff(args) => diff(&args, &mut out),
+        Tool::Rewrite(args) => rewrite(&args, &mut out),
         Tool::Validate(args) => match args.read.check() {
             Ok(()) => each_input(&args.input, &args.read, &mut out, |input, options, _| {
                 Ok(Shown::Validation(Box::new(tsconv_time::ops::validate(input, options))))
@@ -433,6 +477,45 @@ pub fn run(tool: Tool) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `tsconv rewrite`: the sources, the rewriter its flags describe.
+fn rewrite(args: &RewriteArgs, out: &mut impl Write) -> ExitCode {
+    let format = match args.format.parse() {
+        Ok(format) => format.unwrap_or(Format::Rfc3339),
+        Err(error) => return usage(&error),
+    };
+    // Every option named, as `ReadArgs::options` does: what SPEC 13 fixes
+    // for rewriting (units detected, Unix time, the built-in readers) and
+    // the flags.
+    let options = ReadOptions {
+        zone: &args.zone,
+        precision: None,
+        disambiguation: Disambiguation::Compatible,
+        now: Timestamp::now(),
+        epoch: None,
+        patterns: &[],
+        language: args.locale.as_deref().unwrap_or_else(|| locale::english()),
+        from_now: None,
+    };
+    let numbers = match (&args.window, args.numbers) {
+        (Some(window), _) => match Window::parse(window, &options) {
+            Ok(window) => Some(window),
+            Err(error) => return usage(&error),
+        },
+        (None, numbers) => numbers.then(Window::default),
+    };
+    let settings = Settings { keys: args.keys.clone(), numbers, annotate: args.annotate };
+    let mut rewriter = Rewrite::new(Bulk::new(options, format), settings);
+    let sources: Vec<Source> = match args.files.is_empty() {
+        true => vec![Source::Stdin],
+        false => args
+            .files
+            .iter()
+            .map(|path| if path.as_os_str() == "-" { Source::Stdin } else { Source::File(path.clone()) })
+            .collect(),
+    };
+    bulk::rewrite(&sources, &mut rewriter, args.line_buffered, out)
 }
 
 fn usage(error: &TimeError) -> ExitCode {
@@ -625,131 +708,14 @@ fn each_input(
             }
         };
     }
-    stream(args, out, |input, options, now| {
-        let shown = operation(input, options, now)?;
-        let mut line = Vec::new();
-        let written = if args.json { shown.write_json(&mut line) } else { shown.write_line(&mut line) };
+    stream(args, out, |text, line| {
+        let shown = operation(Input::Text(text), &options, now)?;
+        let written = if args.json { shown.write_json(line) } else { shown.write_line(line) };
         // Writing to a Vec cannot fail; an invalid validation is a line of its own.
         let _ = written;
         line.pop_if(|last| *last == b'\n');
-        Ok(Streamed { line: String::from_utf8_lossy(&line).into_owned(), invalid: shown.is_invalid() })
+        Ok(shown.is_invalid())
     })
-}
-
-/// The longest line a stream reads: no input is longer than 256
-/// characters, and memory stays bounded whatever the input.
-const MAX_LINE_BYTES: usize = 64 * 1024;
-
-/// The buffers of a stream's reads and writes.
-const STREAM_BUFFER: usize = 256 * 1024;
-
-/// One line's result: its text, and whether it says the input is invalid
-/// (`validate`).
-struct Streamed {
-    line: String,
-    invalid: bool,
-}
-
-impl From<String> for Streamed {
-    fn from(line: String) -> Streamed {
-        Streamed { line, invalid: false }
-    }
-}
-
-/// Reads standard input a line at a time and writes one line for each, in
-/// order (SPEC 13): a line that cannot be read is reported on stderr with
-/// its number, and an empty line takes its place (with `--strict`, the
-/// stream stops there); an empty line stays empty. Exit status 1 if any
-/// line was bad.
-fn stream<T: Into<Streamed>>(
-    args: &ReadArgs,
-    out: &mut impl Write,
-    answer: impl Fn(Input<'_>, &ReadOptions<'_>, Timestamp) -> Result<T, TimeError>,
-) -> ExitCode {
-    use std::io::IsTerminal;
-    let now = Timestamp::now();
-    let options = args.options(now);
-    let flush_each = args.line_buffered || io::stdout().is_terminal();
-    let mut out = BufWriter::with_capacity(STREAM_BUFFER, out);
-    let stdin = io::stdin();
-    let mut input = io::BufReader::with_capacity(STREAM_BUFFER, stdin.lock());
-    let mut buffer = Vec::with_capacity(256);
-    let (mut number, mut invalid) = (0u64, false);
-    loop {
-        buffer.clear();
-        let whole = match read_line(&mut input, &mut buffer) {
-            Ok(Some(whole)) => whole,
-            Ok(None) => break,
-            Err(error) => {
-                eprintln!("tsconv: line {}: cannot read standard input: {error}", number + 1);
-                invalid = true;
-                break;
-            }
-        };
-        number += 1;
-        let text = match std::str::from_utf8(&buffer) {
-            Ok(text) if whole => Ok(text.trim_end_matches(['\n', '\r'])),
-            Ok(_) => Err(format!("the line is longer than {MAX_LINE_BYTES} bytes")),
-            Err(error) => Err(format!("the line is not UTF-8 (byte {})", error.valid_up_to() + 1)),
-        };
-        let result = match text {
-            Ok(text) if text.trim().is_empty() => Ok(Streamed::from(String::new())),
-            Ok(text) => answer(Input::Text(text), &options, now).map(Into::into).map_err(|error| error.to_string()),
-            Err(error) => Err(error),
-        };
-        let written = match result {
-            Ok(streamed) => {
-                invalid |= streamed.invalid;
-                out.write_all(streamed.line.as_bytes()).and_then(|()| out.write_all(b"\n"))
-            }
-            Err(error) => {
-                invalid = true;
-                eprintln!("tsconv: line {number}: {error}");
-                out.write_all(b"\n")
-            }
-        };
-        let written = written.and_then(|()| if flush_each { out.flush() } else { Ok(()) });
-        if let Err(error) = written {
-            return write_failed(&error);
-        }
-        if invalid && args.strict {
-            break;
-        }
-    }
-    match out.flush() {
-        Err(error) => write_failed(&error),
-        Ok(()) if invalid => ExitCode::FAILURE,
-        Ok(()) => ExitCode::SUCCESS,
-    }
-}
-
-/// Reads one line (its `\n` included) into `buffer`, at most
-/// [`MAX_LINE_BYTES`] of it: `Some(true)` for a whole line, `Some(false)`
-/// for one longer (the rest of it is read past), `None` at the end.
-fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<Option<bool>> {
-    let mut whole = true;
-    let mut any = false;
-    loop {
-        let available = input.fill_buf()?;
-        if available.is_empty() {
-            return Ok(any.then_some(whole));
-        }
-        any = true;
-        let (used, done) = match memchr::memchr(b'\n', available) {
-            Some(at) => (at + 1, true),
-            None => (available.len(), false),
-        };
-        if whole && buffer.len() + used <= MAX_LINE_BYTES {
-            buffer.extend_from_slice(&available[..used]);
-        } else {
-            whole = false;
-            buffer.clear();
-        }
-        input.consume(used);
-        if done {
-            return Ok(Some(whole));
-        }
-    }
 }
 
 fn finish(written: io::Result<()>, invalid: bool) -> ExitCode {
@@ -758,14 +724,6 @@ fn finish(written: io::Result<()>, invalid: bool) -> ExitCode {
         Ok(()) if invalid => ExitCode::FAILURE,
         Ok(()) => ExitCode::SUCCESS,
     }
-}
-
-fn write_failed(error: &io::Error) -> ExitCode {
-    if error.kind() == io::ErrorKind::BrokenPipe {
-        return ExitCode::SUCCESS;
-    }
-    eprintln!("tsconv: cannot write the output: {error}");
-    ExitCode::FAILURE
 }
 
 fn write_json(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {

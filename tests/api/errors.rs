@@ -426,6 +426,12 @@ async fn every_log_line_of_a_request_carries_its_id() {
         .with_writer(captured.clone())
         .finish();
     let _guard = tracing::subscriber::set_default(subscriber);
+    // Other tests, on other threads and with no subscriber, may be
+    // registering the request span's callsite as this one sets its own:
+    // tracing could then keep that callsite's interest as "never". Asked
+    // again now, with this subscriber in place. (CI saw such a run: every
+    // line without its span.)
+    tracing::callsite::rebuild_interest_cache();
     let state = tsconv::http::AppState { access_log: true, ..tsconv::http::AppState::default() };
     let router = Router::new()
         .route("/logs", get_route(|| async { tracing::warn!(detail = 7, "a handler speaks") }))

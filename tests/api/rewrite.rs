@@ -143,3 +143,50 @@ fn progress_is_drawn_on_a_terminal() {
     let screen = String::from_utf8_lossy(&output.stdout);
     assert!(screen.contains("MiB") && screen.contains("lines/s"), "{screen:?}");
 }
+
+/// `--line-buffered`: each line is written as soon as it is read, while
+/// the input is still open (as `kubectl logs -f | tsconv rewrite` needs);
+/// so for `convert -` too.
+#[test]
+fn line_buffered_output_comes_while_the_input_is_open() {
+    use std::io::{BufRead, BufReader, Write};
+    let cases: [(&[&str], [&str; 2], [&str; 2]); 2] = [
+        (
+            &["rewrite", "--line-buffered"],
+            ["ts=1700000000\n", "ts=1700000001\n"],
+            ["ts=2023-11-14T22:13:20Z\n", "ts=2023-11-14T22:13:21Z\n"],
+        ),
+        (
+            &["convert", "-", "--line-buffered"],
+            ["1700000000\n", "1700000001\n"],
+            ["2023-11-14T22:13:20Z\n", "2023-11-14T22:13:21Z\n"],
+        ),
+    ];
+    for (args, lines, expected) in cases {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tsconv"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        let mut output = BufReader::new(child.stdout.take().unwrap());
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            for _ in 0..2 {
+                let mut line = String::new();
+                output.read_line(&mut line).unwrap();
+                sender.send(line).unwrap();
+            }
+        });
+        for (line, expected) in lines.iter().zip(expected) {
+            input.write_all(line.as_bytes()).unwrap();
+            input.flush().unwrap();
+            let got = receiver.recv_timeout(std::time::Duration::from_secs(20));
+            assert_eq!(got.as_deref(), Ok(expected), "{args:?}: a line while the input is still open");
+        }
+        drop(input);
+        reader.join().unwrap();
+        assert!(child.wait().unwrap().success());
+    }
+}

@@ -81,6 +81,10 @@ pub struct Config {
     /// Seconds to let requests in flight finish after SIGTERM or Ctrl-C.
     #[arg(long, env = "TSCONV_SHUTDOWN_GRACE", default_value = "30", value_parser = seconds, value_name = "SECONDS")]
     pub shutdown_grace: Duration,
+    /// Seconds between SIGTERM (or Ctrl-C) and the drain, during which /readyz answers 503 while requests
+    /// are served as before: time for a load balancer or Kubernetes to stop sending new ones.
+    #[arg(long, env = "TSCONV_SHUTDOWN_DELAY", default_value = "0", value_parser = seconds, value_name = "SECONDS")]
+    pub shutdown_delay: Duration,
 }
 
 impl Default for Config {

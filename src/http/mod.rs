@@ -14,6 +14,7 @@ pub mod params;
 pub mod routes;
 pub mod schema;
 pub mod state;
+pub mod text;
 
 pub use state::{AppState, Clock};
 
@@ -32,16 +33,19 @@ use routes::{arithmetic, fallback, health, locales, playground, timestamp, timez
 /// would check them is not attached at all: it would cost a boxed future
 /// per request to do nothing.)
 fn api(prefix: &str, state: &AppState) -> OpenApiRouter<AppState> {
-    let routes = OpenApiRouter::new()
-        .routes(under(prefix, routes!(timestamp::current)))
-        .routes(under(prefix, routes!(timestamp::convert_query, timestamp::convert_body)))
-        .routes(under(prefix, routes!(timestamp::validate_query, timestamp::validate_body)))
-        .routes(under(prefix, routes!(timestamp::format_query, timestamp::format_body)))
-        .routes(under(prefix, routes!(arithmetic::add_query, arithmetic::add_body)))
-        .routes(under(prefix, routes!(arithmetic::round_query, arithmetic::round_body)))
-        .routes(under(prefix, routes!(arithmetic::diff_query, arithmetic::diff_body)))
-        .routes(under(prefix, routes!(timezones::list)))
-        .routes(under(prefix, routes!(locales::list)));
+    let routes = [
+        routes!(timestamp::current),
+        routes!(timestamp::convert_query, timestamp::convert_body),
+        routes!(timestamp::validate_query, timestamp::validate_body),
+        routes!(timestamp::format_query, timestamp::format_body),
+        routes!(arithmetic::add_query, arithmetic::add_body),
+        routes!(arithmetic::round_query, arithmetic::round_body),
+        routes!(arithmetic::diff_query, arithmetic::diff_body),
+        routes!(timezones::list),
+        routes!(locales::list),
+    ]
+    .into_iter()
+    .fold(OpenApiRouter::new(), |routes, route| with_text(routes, under(prefix, route)));
     // A zone is written with its slashes, which no OpenAPI path template can
     // state: documented as `{zone}`, routed as a catch-all.
     let routes =
@@ -50,6 +54,20 @@ fn api(prefix: &str, state: &AppState) -> OpenApiRouter<AppState> {
         return routes;
     }
     routes.route_layer(from_fn_with_state(state.clone(), access::layer::api_access))
+}
+
+/// A route, and its plain-text twin at its path plus `.txt` (SPEC 12),
+/// which the document describes as the route's `text/plain` answers.
+fn with_text(
+    router: OpenApiRouter<AppState>,
+    (schemas, paths, method_router): UtoipaMethodRouter<AppState>,
+) -> OpenApiRouter<AppState> {
+    let twins: Vec<String> = paths.paths.keys().map(|path| format!("{path}{}", text::SUFFIX)).collect();
+    let mut router = router.routes((schemas, paths, method_router.clone()));
+    for twin in twins {
+        router = router.route(&twin, method_router.clone());
+    }
+    router
 }
 
 /// A route documented at its own path but routed at `axum_path`.

@@ -24,6 +24,9 @@ use crate::config::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
         description = "Timestamps converted, validated and formatted, exact to the nanosecond, in every IANA time zone.\n\n\
             Every response is JSON with the envelope `{code, message, data}`: `code` 0 and `message` \"ok\" on success; \
             on failure a non-zero code, a message that says what to fix, and `data.error`/`data.param`.\n\n\
+            Plain text instead: `Accept: text/plain`, or the path plus `.txt` (`/api/timestamp/current.txt`): the one \
+            value asked for (a `format`), else `key: value` lines of `data`'s fields (nested as `zone.name`), in the \
+            order of their names; an error is `error: <kind>: <message>`, with the same status.\n\n\
             Every POST endpoint also answers GET with the same parameters in the query string. Every `/api/...` route \
             is also served under `/api/v1/...`. Keyword values (`precision`, `format`, `disambiguation`) are \
             case-insensitive.\n\n\
@@ -87,6 +90,18 @@ pub fn finish(mut doc: Document) -> Document {
             {
                 operation.operation_id = Some(format!("{id}_v1"));
             }
+            // Plain text (SPEC 12): every API answer, errors included, also
+            // as `text/plain` (`Accept: text/plain`, or the path plus `.txt`).
+            if path.starts_with("/api/") {
+                // (Not the answers hyper writes itself, such as 414: no body.)
+                for response in operation.responses.responses.values_mut() {
+                    if let RefOr::T(response) = response
+                        && response.content.contains_key("application/json")
+                    {
+                        response.content.insert("text/plain".to_owned(), plain_text());
+                    }
+                }
+            }
             // A path parameter is always required (OpenAPI 3.1), and so is
             // a query parameter that a body always needs (add's `duration`,
             // round's `unit`: no other endpoint has one of that name); utoipa
@@ -116,6 +131,17 @@ pub fn finish(mut doc: Document) -> Document {
     doc.paths.paths.insert("/docs".to_owned(), docs_redirect());
     doc.paths.paths.insert("/docs/".to_owned(), docs_page());
     doc
+}
+
+/// The `text/plain` answer of an API route (SPEC 12).
+fn plain_text() -> utoipa::openapi::Content {
+    let mut content = ContentBuilder::new().schema(Some(String::schema())).build();
+    content.example = Some(serde_json::Value::String(
+        "iso: 2023-11-14T22:13:20.000Z\nrfc3339: 2023-11-14T17:13:20-05:00\n...\n(or the one value of `format`; \
+         an error: `error: invalid_timestamp: ...`)"
+            .to_owned(),
+    ));
+    content
 }
 
 fn docs_redirect() -> PathItem {

@@ -40,8 +40,11 @@ pub struct AppState {
     /// One log line per request (`--access-log`).
     pub access_log: bool,
     pub request_timeout: Duration,
-    /// Set when shutdown begins: `/readyz` answers 503.
+    /// Set when the drain begins: every answer says `Connection: close`.
     pub draining: Arc<AtomicBool>,
+    /// Set when shutdown is asked (before the drain, by `--shutdown-delay`):
+    /// `/readyz` answers 503.
+    pub unready: Arc<AtomicBool>,
     /// Turns to compute a batch: see [`batch::BATCHES_AT_ONCE`].
     pub batches: Arc<tokio::sync::Semaphore>,
 }
@@ -57,6 +60,7 @@ impl Default for AppState {
             access_log: false,
             request_timeout: Config::default().request_timeout,
             draining: Arc::default(),
+            unready: Arc::default(),
             batches: Arc::new(tokio::sync::Semaphore::new(batch::BATCHES_AT_ONCE)),
         }
     }

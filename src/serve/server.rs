@@ -113,8 +113,11 @@ fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
     socket.listen(BACKLOG)
 }
 
-/// Serves `listener` until `shutdown` completes, then stops accepting and
-/// lets the requests in flight finish (up to `config.shutdown_grace`).
+/// Serves `listener` until `shutdown` completes; then `/readyz` answers
+/// 503 while everything else is served as before for
+/// `config.shutdown_delay` (so that a balancer stops sending requests); then
+/// it stops accepting and lets the requests in flight finish (up to
+/// `config.shutdown_grace`).
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
@@ -122,6 +125,16 @@ pub async fn serve(
     shutdown: impl Future<Output = ()>,
 ) -> io::Result<()> {
     let draining = Arc::clone(&state.draining);
+    let unready = Arc::clone(&state.unready);
+    let delay = config.shutdown_delay;
+    let shutdown = async move {
+        shutdown.await;
+        unready.store(true, Ordering::SeqCst);
+        if !delay.is_zero() {
+            tracing::info!(?delay, "shutting down: /readyz answers 503; serving on until the delay is over");
+            tokio::time::sleep(delay).await;
+        }
+    };
     let router = app(state);
     let permits = Arc::new(Semaphore::new(config.max_connections.max(1)));
     let per_address = PerAddress::new(config.max_connections_per_ip());

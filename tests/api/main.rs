@@ -20,9 +20,11 @@ mod locales;
 mod openapi;
 #[path = "../../crates/tsconv-time/tests/engine/oracle.rs"]
 mod oracle;
+mod plain_text;
 mod playground;
 mod production;
 mod readme;
+mod replicas;
 mod rewrite;
 mod socket;
 mod timezones;

@@ -555,3 +555,34 @@ async fn redis_killed_and_restarted_under_load() {
     server.signal("TERM");
     assert!(server.wait().0.success());
 }
+
+/// `--shutdown-delay` (SPEC 12): on SIGTERM `/readyz` answers 503 at once,
+/// while every other request is served as before (no `Connection: close`)
+/// until the delay is over; then the replica drains and exits 0.
+#[tokio::test]
+async fn with_a_shutdown_delay_readyz_turns_unready_at_once_and_requests_are_still_served() {
+    let server = Server::start(&["--rate-limit", "0", "--shutdown-delay", "3"]);
+    let ask = |path: &str| format!("GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+    assert!(raw_exchange(server.addr, ask("/readyz").as_bytes()).await.starts_with("HTTP/1.1 200"));
+    let signalled = std::time::Instant::now();
+    server.signal("TERM");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut served = 0;
+    while signalled.elapsed() < Duration::from_millis(2500) {
+        let ready = raw_exchange(server.addr, ask("/readyz").as_bytes()).await;
+        assert!(ready.starts_with("HTTP/1.1 503"), "{ready}");
+        // A keep-alive request: answered, and the connection kept.
+        let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        stream.write_all(b"GET /api/timestamp/convert?timestamp=1700000000 HTTP/1.1\r\nHost: t\r\n\r\n").await.unwrap();
+        let mut answer = vec![0; 64 * 1024];
+        let read = stream.read(&mut answer).await.unwrap();
+        let answer = String::from_utf8_lossy(&answer[..read]).to_ascii_lowercase();
+        assert!(answer.starts_with("http/1.1 200") && !answer.contains("connection: close"), "{answer}");
+        served += 1;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(served >= 5, "{served} requests served during the delay");
+    let (status, logs) = tokio::task::spawn_blocking(move || server.wait()).await.unwrap();
+    assert!(status.success(), "exit status {status}; logs: {logs:?}");
+    assert!(signalled.elapsed() >= Duration::from_secs(3), "stopped before the delay was over: {logs:?}");
+}

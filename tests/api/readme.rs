@@ -308,8 +308,21 @@ async fn every_curl_example_of_the_readme_answers_what_it_shows() {
         } else {
             (None, shown.join("\n"))
         };
-        let mut expected: Value = serde_json::from_str(&shown_body).unwrap_or_else(|e| panic!("{command}: {e}"));
         let mut state = tsconv::http::AppState::default();
+        let plain = uri.contains(".txt") || headers.iter().any(|h| h.eq_ignore_ascii_case("accept: text/plain"));
+        if plain {
+            // Plain text (SPEC 12): the body as shown, line for line.
+            let response = tsconv::http::app(state).oneshot(request.body(Body::from(body)).unwrap()).await.unwrap();
+            let status = response.status();
+            let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+            if let Some(status_line) = status_line {
+                assert_eq!(status_line, format!("HTTP/1.1 {status}"), "{command}");
+            }
+            assert_eq!(std::str::from_utf8(&bytes).unwrap().trim_end(), shown_body, "{command}");
+            tested += 1;
+            continue;
+        }
+        let mut expected: Value = serde_json::from_str(&shown_body).unwrap_or_else(|e| panic!("{command}: {e}"));
         if uri.starts_with("/api/timestamp/current") {
             let nanos: i128 = expected["data"]["units_text"]["nanoseconds"].as_str().unwrap().parse().unwrap();
             state.clock = tsconv::http::Clock::Fixed(jiff::Timestamp::from_nanosecond(nanos).unwrap());

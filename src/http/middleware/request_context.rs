@@ -1,5 +1,6 @@
-//! Request id and span, API version, the request timeout, panic safety and
-//! observation (metrics, access log), for every response.
+//! Request id and span, API version, the request timeout, panic safety,
+//! plain text when asked (`crate::http::text`) and observation (metrics,
+//! access log), for every response.
 //!
 //! The request id is echoed from `X-Request-Id` when the client sent a sane
 //! one (1-128 visible ASCII characters) and generated otherwise. The request
@@ -95,6 +96,7 @@ where
 
     fn call(&mut self, request: Request) -> Self::Future {
         let observation = Observation::start(&request);
+        let text = crate::http::text::wanted(&request);
         let id = request
             .headers()
             .get(&X_REQUEST_ID)
@@ -114,7 +116,7 @@ where
         InContext {
             answer: tokio::time::timeout(self.settings.request_timeout, answer),
             span,
-            pending: Some(Pending { id, observation, settings: self.settings }),
+            pending: Some(Pending { id, observation, settings: self.settings, text }),
         }
     }
 }
@@ -124,6 +126,8 @@ struct Pending {
     id: HeaderValue,
     observation: Observation,
     settings: Settings,
+    /// The client asked for plain text (SPEC 12).
+    text: bool,
 }
 
 pin_project! {
@@ -156,7 +160,7 @@ where
             Ok(Poll::Ready(Err(_elapsed))) => Err(None),
             Err(panic) => Err(Some(panic)),
         };
-        let Some(Pending { id, observation, settings }) = this.pending.take() else {
+        let Some(Pending { id, observation, settings, text }) = this.pending.take() else {
             // Polled again after it answered (hyper never does): a 500
             // envelope rather than a panic, the route's own panic caught above.
             return Poll::Ready(Ok(ApiError::Internal { request_id: None }.into_response()));
@@ -175,6 +179,9 @@ where
         if response.extensions().get::<Unencodable>().is_some() {
             // Logged, inside the span, where the encoding failed.
             response = ApiError::Internal { request_id: Some(id_text()) }.into_response();
+        }
+        if text {
+            response = crate::http::text::answer(response, cx);
         }
         span.record("status", response.status().as_u16());
         let headers = response.headers_mut();

@@ -28,21 +28,23 @@ pub async fn healthz() -> Success<Health> {
     Success(Health { status: "ok" })
 }
 
-/// Readiness: 200 when this replica should get traffic; 503 while it
-/// drains for shutdown, or when its configured Redis is unreachable.
+/// Readiness: 200 when this replica should get traffic; 503 from the
+/// moment shutdown is asked (through `--shutdown-delay`, while requests are
+/// still served, and the drain), or when its configured Redis is
+/// unreachable.
 #[utoipa::path(
     get,
     path = "/readyz",
     tag = "operations",
     responses(
         (status = 200, description = "Ready for traffic", body = Envelope<Health>),
-        (status = 503, description = "Draining, or the rate-limit store is unreachable. Envelope code 50300 unavailable", body = Envelope<ErrorData>)
+        (status = 503, description = "Shutting down (from the signal on, through --shutdown-delay and the drain), or the rate-limit store is unreachable. Envelope code 50300 unavailable", body = Envelope<ErrorData>)
     )
 )]
 pub async fn readyz(State(state): State<AppState>) -> Result<Success<Health>, ApiError> {
-    if state.draining.load(Ordering::Relaxed) {
+    if state.unready.load(Ordering::Relaxed) || state.draining.load(Ordering::Relaxed) {
         return Err(ApiError::Unavailable {
-            message: "shutting down: finishing the requests in flight".to_owned(),
+            message: "shutting down: serving the requests that still come, then finishing those in flight".to_owned(),
             retry_after: None,
         });
     }

@@ -67,6 +67,8 @@ pub async fn transitions(
     uri: axum::http::Uri,
     Params(params): Params<TransitionsParams>,
 ) -> Result<Response, ApiError> {
+    // `.../transitions.txt` asks for plain text (SPEC 12): the context writes it.
+    let rest = rest.strip_suffix(crate::http::text::SUFFIX).unwrap_or(&rest);
     let zone = match rest.strip_suffix("/transitions") {
         Some(zone) if !zone.is_empty() => zone,
         _ => return Err(ApiError::NotFound { path: uri.path().to_owned() }),

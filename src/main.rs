@@ -17,6 +17,27 @@ fn main() -> ExitCode {
         Command::Tool(tool) => tsconv::cli::run(tool),
         Command::Keys(command) => tsconv::cli::keys(command),
         Command::Serve(args) => serve(&args),
+        Command::Mcp => mcp(),
+    }
+}
+
+/// `tsconv mcp`: standard output carries the protocol alone (no log is set
+/// up); errors go to standard error.
+fn mcp() -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("tsconv: cannot start the runtime: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let tools = tsconv::http::mcp_tools(&tsconv::http::AppState::default());
+    match runtime.block_on(tsconv::http::mcp::stdio(tools)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("tsconv mcp: {error}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -51,6 +51,8 @@ pub enum Command {
     /// Manage API keys.
     #[command(subcommand)]
     Keys(KeysCommand),
+    /// Serve the operations as tools for AI agents: the Model Context Protocol over standard input and output.
+    Mcp,
     #[command(flatten)]
     Tool(Tool),
 }

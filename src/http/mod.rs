@@ -7,6 +7,7 @@ pub mod envelope;
 pub mod error;
 pub mod extract;
 pub mod limits;
+pub mod mcp;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
@@ -127,11 +128,32 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     routes(&AppState::default()).1
 }
 
+/// The API's operations as tools of the Model Context Protocol, answered
+/// by the API's routes under `/api` without keys or rate limits (those
+/// guard `/mcp` itself; `tsconv mcp` is local).
+fn tools(state: &AppState, doc: &utoipa::openapi::OpenApi) -> mcp::Tools {
+    let open = AppState { keys: None, limiter: None, access_log: false, ..state.clone() };
+    let (api, _) = api("/api", &open).split_for_parts();
+    mcp::Tools::new(api.with_state(open), doc)
+}
+
+/// The tools of `tsconv mcp` (SPEC 12), on `state`'s clock.
+pub fn mcp_tools(state: &AppState) -> mcp::Tools {
+    let (_, doc) = routes(state);
+    tools(state, &doc)
+}
+
 /// The whole application: every route, fallback and layer.
 pub fn app(state: AppState) -> Router {
     crate::http::metrics::handle();
     let (router, doc) = routes(&state);
+    // `/mcp` behind the rate limit and the key, as every API route.
+    let agents = Router::new()
+        .route_service(mcp::PATH, mcp::http(tools(&state, &doc)))
+        .route_layer(from_fn(mcp::envelope_refusals))
+        .route_layer(from_fn_with_state(state.clone(), access::layer::api_access));
     router
+        .merge(agents)
         .merge(docs(doc))
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)

@@ -31,7 +31,8 @@ use crate::config::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
             is also served under `/api/v1/...`. Keyword values (`precision`, `format`, `disambiguation`) are \
             case-insensitive.\n\n\
             Integers beyond 2^53 (nanoseconds) are written exactly: JavaScript clients should read `units_text`.\n\n\
-            When the server runs with API keys, every API route (under `/api` and `/api/v1`) and `/metrics` need `Authorization: Bearer <key>` or \
+            The same operations are tools for AI agents at `/mcp` (the Model Context Protocol over Streamable HTTP).\n\n\
+            When the server runs with API keys, every API route (under `/api` and `/api/v1`), `/mcp` and `/metrics` need `Authorization: Bearer <key>` or \
             `X-API-Key: <key>`.",
         license(name = "MIT OR Apache-2.0")
     ),
@@ -40,6 +41,7 @@ use crate::config::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
         (name = "arithmetic", description = "Add durations, round, and measure the time between instants, on the wall clock of any zone"),
         (name = "timezones", description = "The IANA time zone database"),
         (name = "locales", description = "The languages of the compiled CLDR data"),
+        (name = "agents", description = "The same operations as tools of the Model Context Protocol"),
         (name = "operations", description = "Health, readiness, metrics and this document")
     ),
     modifiers(&Frame)
@@ -130,7 +132,70 @@ pub fn finish(mut doc: Document) -> Document {
     doc.paths.paths.insert("/openapi.json".to_owned(), self_description());
     doc.paths.paths.insert("/docs".to_owned(), docs_redirect());
     doc.paths.paths.insert("/docs/".to_owned(), docs_page());
+    doc.paths.paths.insert(super::mcp::PATH.to_owned(), mcp_endpoint());
     doc
+}
+
+/// `/mcp` (SPEC 12): JSON-RPC messages of the Model Context Protocol, whose
+/// own specification (not this document) states their schemas; its tools
+/// are this document's operations, with these operations' parameters as
+/// their input schemas.
+fn mcp_endpoint() -> PathItem {
+    let message = |example: serde_json::Value| {
+        let mut content = ContentBuilder::new().schema(Some(ObjectBuilder::new())).build();
+        content.example = Some(example);
+        content
+    };
+    let call = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "convert", "arguments": {"timestamp": 1700000000, "timezone": "Europe/Berlin"}}});
+    let answer = serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": "..."}],
+        "structuredContent": {"iso": "2023-11-14T22:13:20.000Z", "...": "the `data` of /api/timestamp/convert"},
+        "isError": false}});
+    let mut operation = Operation::new();
+    operation.operation_id = Some("mcp".to_owned());
+    operation.summary =
+        Some("The Model Context Protocol over Streamable HTTP: the API's operations as tools".to_owned());
+    operation.description = Some(
+        "Tools: now, convert, validate, format, add, diff, round, transitions, zones. Each takes the parameters of \
+         its route (its input schema is that route's, from this document) and answers that route's `data` as \
+         structured content, with the plain-text answer as its text; a bad input is a tool error (`isError`) \
+         whose structured content is `{code, error, message}`. Stateless: no session is kept, so any replica \
+         answers. Send `Accept: application/json, text/event-stream`."
+            .to_owned(),
+    );
+    operation.tags = Some(vec!["agents".to_owned()]);
+    operation.request_body = Some(
+        utoipa::openapi::request_body::RequestBodyBuilder::new()
+            .content("application/json", message(call))
+            .required(Some(utoipa::openapi::Required::True))
+            .build(),
+    );
+    operation.responses = common_errors(
+        ResponsesBuilder::new()
+            .response(
+                "200",
+                ResponseBuilder::new().description("The JSON-RPC answer").content("application/json", message(answer)),
+            )
+            .response("202", ResponseBuilder::new().description("A notification, accepted; no body"))
+            .response(
+                "400",
+                error_response(
+                    "No message of the protocol: JSON that is no JSON-RPC, or an `Accept` without both \
+                     application/json and text/event-stream",
+                    "40000 bad_request",
+                ),
+            )
+            .response(
+                "413",
+                error_response(
+                    &format!("The body is larger than {} KiB", BODY_LIMIT / 1024),
+                    "41300 payload_too_large",
+                ),
+            )
+            .response("415", error_response("The body is not application/json", "41500 unsupported_media_type")),
+    )
+    .build();
+    PathItem::new(utoipa::openapi::HttpMethod::Post, operation)
 }
 
 /// The `text/plain` answer of an API route (SPEC 12).

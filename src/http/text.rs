@@ -72,7 +72,7 @@ pub fn answer(response: Response, cx: &mut Context<'_>) -> Response {
 }
 
 /// The plain text of an envelope.
-fn text(envelope: &Value) -> String {
+pub(super) fn text(envelope: &Value) -> String {
     let data = &envelope["data"];
     let mut out = String::new();
     if envelope["code"].as_u64() != Some(0) {

@@ -17,6 +17,7 @@ mod helpers;
 mod hostile;
 mod human;
 mod locales;
+mod mcp;
 mod openapi;
 #[path = "../../crates/tsconv-time/tests/engine/oracle.rs"]
 mod oracle;

@@ -293,7 +293,8 @@ async fn every_curl_example_of_the_readme_answers_what_it_shows() {
         }
         let body = raw.unwrap_or_else(|| form.join("&"));
         let method = method.unwrap_or_else(|| if body.is_empty() { "GET".into() } else { "POST".into() });
-        let mut request = Request::builder().method(method.as_str()).uri(uri.as_str());
+        // The Host header curl sends (the MCP transport asks for it).
+        let mut request = Request::builder().method(method.as_str()).uri(uri.as_str()).header("host", "127.0.0.1:8080");
         if !form.is_empty() {
             request = request.header("content-type", "application/x-www-form-urlencoded");
         }

@@ -92,7 +92,7 @@ async fn keys_guard_every_api_operation_and_nothing_else() {
                 builder.header("content-type", "application/json").body(Body::from("{}")).unwrap()
             };
             let without = call(&state, request(None)).await;
-            if path.starts_with("/api/") || path == "/metrics" {
+            if path.starts_with("/api/") || path == "/metrics" || path == "/mcp" {
                 without.assert_error(401, 40100, "unauthorized");
                 assert_ne!(call(&state, request(Some(&key))).await.status, 401, "{method} {path}");
                 guarded += 1;
@@ -101,7 +101,7 @@ async fn keys_guard_every_api_operation_and_nothing_else() {
             }
         }
     }
-    assert_eq!(guarded, 2 * 16 + 1, "the API's operations, unversioned and under /api/v1, and /metrics");
+    assert_eq!(guarded, 2 * 16 + 2, "the API's operations, unversioned and under /api/v1, /mcp and /metrics");
     for unknown in ["/api/nope", "/api/v1/timestamp/nope", "/nope"] {
         call(&state, get(unknown)).await.assert_error(404, 40400, "not_found");
     }

@@ -11,9 +11,12 @@
 //!   [`http::openapi()`] its OpenAPI document; [`http::access`] holds API
 //!   keys and rate limits.
 //! - [`serve`]: the socket, connections, graceful shutdown, logging, metrics.
+//! - [`traces`]: OpenTelemetry traces over OTLP, when an endpoint is set: a
+//!   leaf the request context and the logging read.
 //! - [`cli`]: the command line.
 
 pub mod cli;
 pub mod config;
 pub mod http;
 pub mod serve;
+pub mod traces;

@@ -50,7 +50,11 @@ fn serve(args: &ServeArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match runtime.block_on(tsconv::serve::server::run(args.config.clone())) {
+    let served = runtime.block_on(tsconv::serve::server::run(args.config.clone()));
+    drop(runtime);
+    // The spans still buffered, exported before the process ends.
+    tsconv::traces::shutdown();
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             tracing::error!("tsconv: {error}");

@@ -22,6 +22,7 @@ use tracing_subscriber::filter::Targets;
 use tracing_subscriber::fmt::FormatFields;
 use tracing_subscriber::fmt::format::Writer;
 use tracing_subscriber::layer::SubscriberExt as _;
+use tracing_subscriber::registry::LookupSpan;
 use tracing_subscriber::util::SubscriberInitExt as _;
 
 use crate::config::LogFormat;
@@ -35,7 +36,39 @@ pub fn init(format: LogFormat) {
         },
         Err(_) => (Targets::new().with_default(Level::INFO), None),
     };
+    // Traces (SPEC 12) only with an OTLP endpoint; a wrong setting is
+    // logged below and the server runs without them. Without them the
+    // subscriber is built without the layer (not with an empty one, which
+    // every span event would still visit).
     let logs = tracing_subscriber::registry().with(filter);
+    let untraced = match crate::traces::layer() {
+        Ok(Some(traces)) => {
+            install(logs.with(traces), format);
+            None
+        }
+        Ok(None) => {
+            install(logs, format);
+            None
+        }
+        Err(error) => {
+            install(logs, format);
+            Some(error)
+        }
+    };
+    if let Some(error) = untraced {
+        tracing::error!(%error, "traces are off");
+    }
+    if let Some((text, error)) = unread {
+        tracing::warn!(rust_log = %text, %error, "RUST_LOG not understood: logging at info");
+    }
+}
+
+/// Sets `logs`, with the log lines in `format` on standard error, as the
+/// process's subscriber.
+fn install<S>(logs: S, format: LogFormat)
+where
+    S: tracing::Subscriber + for<'span> LookupSpan<'span> + Send + Sync + 'static,
+{
     let layer = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
     match format {
         LogFormat::Text => {
@@ -44,9 +77,6 @@ pub fn init(format: LogFormat) {
         LogFormat::Json => {
             logs.with(layer.json().flatten_event(true).with_current_span(true).with_span_list(false)).init();
         }
-    }
-    if let Some((text, error)) = unread {
-        tracing::warn!(rust_log = %text, %error, "RUST_LOG not understood: logging at info");
     }
 }
 

@@ -189,12 +189,18 @@ impl Drop for Server {
 
 impl Server {
     pub fn start(args: &[&str]) -> Server {
+        Server::start_with_env(args, &[])
+    }
+
+    /// A server started with `env` added to the test's environment.
+    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Server {
         // TSCONV_BIN runs the socket tests against another build (release).
         let binary = std::env::var("TSCONV_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_tsconv").to_owned());
         let mut child = std::process::Command::new(binary)
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(args)
             .env("RUST_LOG", "info")
+            .envs(env.iter().copied())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped())
             .spawn()

@@ -29,5 +29,6 @@ mod replicas;
 mod rewrite;
 mod socket;
 mod timezones;
+mod traces;
 mod transitions;
 mod validate;

@@ -112,6 +112,9 @@ where
             route = observation.route(),
             status = tracing::field::Empty,
         );
+        if crate::traces::on() {
+            crate::traces::continue_trace(&span, request.headers(), observation.method().as_str(), observation.route());
+        }
         let answer = span.in_scope(|| self.inner.call(request));
         InContext {
             answer: tokio::time::timeout(self.settings.request_timeout, answer),
@@ -184,6 +187,9 @@ where
             response = crate::http::text::answer(response, cx);
         }
         span.record("status", response.status().as_u16());
+        if crate::traces::on() {
+            crate::traces::finish(span, response.status().as_u16());
+        }
         let headers = response.headers_mut();
         headers.insert(X_REQUEST_ID.clone(), id);
         headers.insert(API_VERSION.clone(), HeaderValue::from_static("1"));

@@ -4,7 +4,8 @@
 //! where they part (found by the differential test against `date`):
 //! - `%c`, `%r`, `%x`, `%X` are the C locale's `%a %b %e %H:%M:%S %Y`,
 //!   `%I:%M:%S %p`, `%m/%d/%y` and `%H:%M:%S`, flags and width applied to the
-//!   whole, as GNU does;
+//!   whole, as GNU does; the year of `%c` is not padded (`969`, where `%Y`
+//!   alone is `0969`);
 //! - `#` (swap case) on `%a %A %b %B %h` writes the name in capitals (on
 //!   `%c` it changes nothing);
 //! - `%N` wider than 9 digits is the nanoseconds and zeros after them;
@@ -88,7 +89,7 @@ impl<'a> Directive<'a> {
     /// The directive's text where GNU differs from jiff; `None` leaves it to jiff.
     fn render(&self, zoned: &Zoned) -> Result<Option<String>, jiff::Error> {
         let expansion = match self.conversion {
-            b'c' => "%a %b %e %H:%M:%S %Y",
+            b'c' => "%a %b %e %H:%M:%S %-Y",
             b'r' => "%I:%M:%S %p",
             b'x' => "%m/%d/%y",
             b'X' => "%H:%M:%S",
@@ -178,6 +179,9 @@ mod tests {
             "TUE TUESDAY NOV NOVEMBER NOV TUE NOV 14 17:13:20 2023"
         );
         assert_eq!(format("%#c|%12N", &z).unwrap(), "Tue Nov 14 17:13:20 2023|000000000000");
+        // GNU's `%c` writes a year below 1000 as it is; `%Y` pads it.
+        let year_969 = at(-31_583_069_633, 0, "UTC");
+        assert_eq!(format("%c|%Y", &year_969).unwrap(), "Sat Mar  4 05:06:07 969|0969");
         assert_eq!(format("%s %C %Y-%m-%d %%s", &at(-2, 500_000_000, "UTC")).unwrap(), "-2 19 1969-12-31 %s");
         assert_eq!(format("%s", &at(-1, 999_999_999, "UTC")).unwrap(), "-1");
         assert_eq!(format("%C %-C %_4C %05s", &at(-50_000_000_000, 0, "UTC")).unwrap(), "03 3    3 -50000000000");

@@ -53,6 +53,8 @@ const ZONES: &[&str] = &[
 ];
 
 const START_1970: i64 = 0;
+/// 0001-01-01T00:00:00Z.
+const START_YEAR_1: i64 = -62_135_596_800;
 const END_2037: i64 = 2_145_916_800;
 
 fn custom(pattern: &str) -> Format {
@@ -78,8 +80,13 @@ fn strftime_agrees_with_gnu_date() {
     for zone_name in ZONES {
         let zone = Zone::parse(zone_name).unwrap();
         // 1970-2037 everywhere; New York also back to 1800 (local mean time,
-        // -04:56:02, whose offset has seconds).
-        let from = if *zone_name == "America/New_York" { -5_364_662_400 } else { START_1970 };
+        // -04:56:02, whose offset has seconds), UTC back to year 1 (years of
+        // fewer than four digits).
+        let from = match *zone_name {
+            "America/New_York" => -5_364_662_400,
+            "UTC" => START_YEAR_1,
+            _ => START_1970,
+        };
         let instants: Vec<i128> = (0..120).map(|_| random_instant(&mut rng, from, END_2037)).collect();
         let input: String = instants.iter().map(|&n| format!("@{}\n", decimal_seconds(n))).collect();
         for pattern in GNU_PATTERNS {

@@ -24,13 +24,7 @@ fn main() -> ExitCode {
 /// `tsconv mcp`: standard output carries the protocol alone (no log is set
 /// up); errors go to standard error.
 fn mcp() -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-        Ok(runtime) => runtime,
-        Err(error) => {
-            eprintln!("tsconv: cannot start the runtime: {error}");
-            return ExitCode::from(2);
-        }
-    };
+    let Some(runtime) = runtime(tokio::runtime::Builder::new_current_thread()) else { return ExitCode::from(2) };
     let tools = tsconv::http::mcp_tools(&tsconv::http::AppState::default());
     match runtime.block_on(tsconv::http::mcp::stdio(tools)) {
         Ok(()) => ExitCode::SUCCESS,
@@ -43,13 +37,7 @@ fn mcp() -> ExitCode {
 
 fn serve(args: &ServeArgs) -> ExitCode {
     tsconv::serve::logging::init(args.log_format);
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
-        Ok(runtime) => runtime,
-        Err(error) => {
-            eprintln!("tsconv: cannot start the runtime: {error}");
-            return ExitCode::from(2);
-        }
-    };
+    let Some(runtime) = runtime(tokio::runtime::Builder::new_multi_thread()) else { return ExitCode::from(2) };
     let served = runtime.block_on(tsconv::serve::server::run(args.config.clone()));
     drop(runtime);
     // The spans still buffered, exported before the process ends.
@@ -61,4 +49,10 @@ fn serve(args: &ServeArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The runtime `builder` makes, with its I/O and timers; `None`, said on
+/// standard error, when the system refuses it.
+fn runtime(mut builder: tokio::runtime::Builder) -> Option<tokio::runtime::Runtime> {
+    builder.enable_all().build().map_err(|error| eprintln!("tsconv: cannot start the runtime: {error}")).ok()
 }

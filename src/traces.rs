@@ -62,7 +62,12 @@ where
         .build()
         .map_err(|error| format!("the OTLP exporter cannot be built: {error}"))?;
     let mut resource = opentelemetry_sdk::Resource::builder();
-    if std::env::var_os("OTEL_SERVICE_NAME").is_none() {
+    // `tsconv` unless the standard variables name the service.
+    let named = std::env::var_os("OTEL_SERVICE_NAME").is_some()
+        || std::env::var("OTEL_RESOURCE_ATTRIBUTES").is_ok_and(|attributes| {
+            attributes.split(',').any(|pair| pair.split('=').next().is_some_and(|key| key.trim() == "service.name"))
+        });
+    if !named {
         resource = resource.with_service_name("tsconv");
     }
     let provider = SdkTracerProvider::builder().with_batch_exporter(exporter).with_resource(resource.build()).build();

@@ -100,6 +100,11 @@ impl Tools {
         Tools { api, tools }
     }
 
+    /// The tool named `name`, and its route.
+    fn route(&self, name: &str) -> Option<&Route> {
+        self.tools.iter().find(|route| route.tool.name == name)
+    }
+
     /// Every tool.
     pub fn list(&self) -> Vec<Tool> {
         self.tools.iter().map(|route| route.tool.clone()).collect()
@@ -108,7 +113,7 @@ impl Tools {
     /// Calls the tool `name` with `arguments`: its route's answer as a
     /// tool result, or a protocol error for a tool that does not exist.
     pub async fn call(&self, name: &str, arguments: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let Some(route) = self.tools.iter().find(|route| route.tool.name == name) else {
+        let Some(route) = self.route(name) else {
             let known: Vec<&str> = TOOLS.iter().map(|(name, ..)| *name).collect();
             return Err(ErrorData::invalid_params(
                 format!("no tool is named {name:?}: the tools are {}", known.join(", ")),
@@ -297,7 +302,7 @@ impl ServerHandler for Tools {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.tools.iter().find(|route| route.tool.name == name).map(|route| route.tool.clone())
+        self.route(name).map(|route| route.tool.clone())
     }
 }
 

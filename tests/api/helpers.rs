@@ -206,15 +206,19 @@ impl Server {
             .spawn()
             .unwrap();
         let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
-        let first = lines.next().unwrap().unwrap();
-        let addr = first
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split(['"', ' ']).next())
-            .unwrap_or_else(|| panic!("no address in {first:?}"))
-            .parse()
-            .unwrap();
-        let logs = std::sync::Arc::new(std::sync::Mutex::new(vec![first]));
+        // The line that names the address; a setting refused at start
+        // (RUST_LOG, the OTLP endpoint) is logged before it.
+        let mut early = Vec::new();
+        let addr = loop {
+            let line = lines.next().unwrap_or_else(|| panic!("the server stopped: {early:?}")).unwrap();
+            let addr = line.split("listening on http://").nth(1).and_then(|rest| rest.split(['"', ' ']).next());
+            if let Some(addr) = addr.and_then(|addr| addr.parse().ok()) {
+                early.push(line);
+                break addr;
+            }
+            early.push(line);
+        };
+        let logs = std::sync::Arc::new(std::sync::Mutex::new(early));
         let sink = std::sync::Arc::clone(&logs);
         std::thread::spawn(move || {
             for line in lines.map_while(Result::ok) {

@@ -93,7 +93,7 @@ async fn a_request_is_a_span_continuing_the_callers_trace_with_its_id_route_and_
     let env = [
         ("OTEL_EXPORTER_OTLP_ENDPOINT", url.as_str()),
         ("OTEL_BSP_SCHEDULE_DELAY", "50"),
-        ("OTEL_SERVICE_NAME", "tsconv-test"),
+        ("OTEL_RESOURCE_ATTRIBUTES", "service.name=tsconv-test,deployment.environment=ci"),
     ];
     let server = Server::start_with_env(&["--rate-limit", "0"], &env);
     let (trace, parent) = ("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
@@ -146,4 +146,19 @@ async fn a_request_is_a_span_continuing_the_callers_trace_with_its_id_route_and_
     server.signal("TERM");
     let (status, logs) = server.wait();
     assert!(status.success(), "{logs:?}");
+}
+
+#[tokio::test]
+async fn an_https_endpoint_is_refused_in_the_log_and_the_server_serves_without_traces() {
+    let env = [("OTEL_EXPORTER_OTLP_ENDPOINT", "https://127.0.0.1:4318")];
+    let server = Server::start_with_env(&["--rate-limit", "0"], &env);
+    let ask = "GET /api/timestamp/convert?timestamp=1 HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
+    assert!(raw_exchange(server.addr, ask.as_bytes()).await.starts_with("HTTP/1.1 200"));
+    server.signal("TERM");
+    let (status, logs) = server.wait();
+    assert!(status.success(), "{logs:?}");
+    assert!(
+        logs.iter().any(|line| line.contains("traces are off") && line.contains("is https")),
+        "no refusal logged: {logs:?}"
+    );
 }

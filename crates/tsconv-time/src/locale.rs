@@ -34,6 +34,7 @@ use crate::discord::DiscordStyle;
 use crate::error::TimeError;
 use crate::unit::TimeUnit;
 
+mod intl;
 mod words;
 
 /// The CLDR release of the compiled data.
@@ -170,6 +171,27 @@ static ENTRIES: LazyLock<Vec<LocaleEntry>> = LazyLock::new(|| {
         .collect()
 });
 
+/// Discord's languages with their names, computed once.
+static DISCORD: LazyLock<Vec<DiscordLanguage>> = LazyLock::new(|| {
+    let english = names_in("en");
+    DISCORD_LANGUAGES
+        .iter()
+        .filter_map(|&tag| {
+            let locale = Locale::try_from_str(tag).ok()?;
+            let name_in = |names: Option<&LocaleDisplayNamesFormatter>| {
+                names.map_or_else(|| tag.to_owned(), |names| names.of(&locale).into_owned())
+            };
+            let used = Language::resolve(tag).ok()?.used;
+            Some(DiscordLanguage {
+                tag,
+                locale: used,
+                name: intl::joined_as_cldr_joins(used, name_in(names_in(tag).as_ref())),
+                english_name: name_in(english.as_ref()),
+            })
+        })
+        .collect()
+});
+
 /// The display names in `tag`'s language: of its own data, else of the
 /// nearest locale up its fallback chain that has some.
 fn names_in(tag: &str) -> Option<LocaleDisplayNamesFormatter> {
@@ -203,14 +225,20 @@ pub fn list(q: Option<&str>) -> LocaleList {
     let q = q.map(str::to_lowercase);
     let locales: Vec<LocaleEntry> = ENTRIES
         .iter()
-        .filter(|entry| {
-            q.as_deref().is_none_or(|q| {
-                [entry.tag, &entry.name, &entry.english_name].iter().any(|text| text.to_lowercase().contains(q))
-            })
-        })
+        .filter(|entry| matches(q.as_deref(), [entry.tag, &entry.name, &entry.english_name]))
         .cloned()
         .collect();
-    LocaleList { cldr_version: CLDR_VERSION, count: locales.len(), locales }
+    let discord: Vec<DiscordLanguage> = DISCORD
+        .iter()
+        .filter(|language| matches(q.as_deref(), [language.tag, &language.name, &language.english_name]))
+        .cloned()
+        .collect();
+    LocaleList { cldr_version: CLDR_VERSION, count: locales.len(), locales, discord }
+}
+
+/// Whether one of `texts` contains `q` (lowercased), ignoring case; any text does when there is no `q`.
+fn matches(q: Option<&str>, texts: [&str; 3]) -> bool {
+    q.is_none_or(|q| texts.iter().any(|text| text.to_lowercase().contains(q)))
 }
 
 /// Everything one language writes, from its CLDR data: the Discord
@@ -220,6 +248,9 @@ pub fn list(q: Option<&str>) -> LocaleList {
 pub struct Localizer {
     language: Language,
     discord: DiscordFormatters,
+    /// The patterns Chromium's Intl writes the previews and the length
+    /// presets with, for the languages Discord offers (see [`intl`]).
+    intl: Option<intl::IntlPatterns>,
     /// Relative times in numbers (`in 1 day`, as Intl's default
     /// `numeric: "always"`), one per unit: years, months, days, hours,
     /// minutes, seconds.
@@ -230,6 +261,8 @@ pub struct Localizer {
     lengths: [DateTimeFormatter<CompositeFieldSet>; 12],
     /// The zone's specific long name (`Eastern Standard Time`).
     zone_name: DateTimeFormatter<CompositeFieldSet>,
+    /// The zone's specific short name (`EST`, or `GMT-5` where the language has none).
+    zone_short: DateTimeFormatter<CompositeFieldSet>,
     /// The last long name written for each zone, with the stretch between
     /// two transitions it holds for (see [`Localizer::zone_name`]).
     zone_names: Mutex<HashMap<String, NamedStretch>>,
@@ -372,10 +405,9 @@ impl Localizer {
             long_numeric: formatter!(numeric_time(TimePrecision::Second)),
             gregorian: false,
         };
-        let discord = DiscordFormatters {
-            gregorian: discord.long_date.calendar().kind() == AnyCalendarKind::Gregorian,
-            ..discord
-        };
+        let calendar = discord.long_date.calendar().kind();
+        let discord = DiscordFormatters { gregorian: calendar == AnyCalendarKind::Gregorian, ..discord };
+        let intl = intl::IntlPatterns::of(&language, calendar).transpose().map_err(|e| missing(&e))?;
         let relative_with = |numeric, make: fn(_, _) -> Result<RelativeTimeFormatter, _>| {
             let mut options = RelativeTimeFormatterOptions::default();
             options.numeric = Some(numeric);
@@ -386,8 +418,11 @@ impl Localizer {
         for preset in LengthPreset::ALL {
             lengths.push(formatter!(preset.field_set().map_err(|e| missing(&e))?));
         }
-        let mut zone_only = FieldSetBuilder::new();
-        zone_only.zone_style = Some(ZoneStyle::SpecificLong);
+        let zone_only = |style| {
+            let mut builder = FieldSetBuilder::new();
+            builder.zone_style = Some(style);
+            builder.build_composite()
+        };
         let duration_formatter = |seconds| {
             let mut options = DurationFormatterOptions::default();
             options.base = BaseStyle::Long;
@@ -398,6 +433,7 @@ impl Localizer {
         };
         Ok(Localizer {
             discord,
+            intl,
             relative: [
                 relative(RelativeTimeFormatter::try_new_long_year)?,
                 relative(RelativeTimeFormatter::try_new_long_month)?,
@@ -408,7 +444,8 @@ impl Localizer {
             ],
             now: relative_with(Numeric::Auto, RelativeTimeFormatter::try_new_long_second)?,
             lengths: lengths.try_into().map_err(|_| missing(&"the length presets"))?,
-            zone_name: formatter!(zone_only.build_composite().map_err(|e| missing(&e))?),
+            zone_name: formatter!(zone_only(ZoneStyle::SpecificLong).map_err(|e| missing(&e))?),
+            zone_short: formatter!(zone_only(ZoneStyle::SpecificShort).map_err(|e| missing(&e))?),
             zone_names: Mutex::default(),
             duration: duration_formatter(FieldDisplay::Auto)?,
             zero_duration: duration_formatter(FieldDisplay::Always)?,
@@ -510,7 +547,14 @@ impl Localizer {
 
     /// One of the CLDR length presets at `moment`.
     pub fn length(&self, preset: LengthPreset, moment: &Moment) -> String {
-        let formatter = &self.lengths[preset.fields as usize * 4 + preset.length as usize];
+        let index = preset.fields as usize * 4 + preset.length as usize;
+        if let Some(intl) = &self.intl {
+            return intl.preset(index, moment, |long| match long {
+                true => self.name_of(moment),
+                false => self.short_name_of(moment),
+            });
+        }
+        let formatter = &self.lengths[index];
         let mut text = text(&formatter.format(&moment.0));
         plain_spaces(&mut text);
         text
@@ -551,8 +595,23 @@ impl Localizer {
         name
     }
 
+    /// The zone's long name: ICU4X's, or, in the languages Discord offers,
+    /// as Chromium writes it (see [`intl::IntlZones`]).
     fn name_of(&self, moment: &Moment) -> String {
-        text(&self.zone_name.format(&moment.0))
+        let icu4x = || text(&self.zone_name.format(&moment.0));
+        match &self.intl {
+            Some(intl) => intl.zones.name(true, moment, icu4x),
+            None => icu4x(),
+        }
+    }
+
+    /// The zone's short name (`EST`, `GMT-5`), as [`Localizer::name_of`] the long one.
+    fn short_name_of(&self, moment: &Moment) -> String {
+        let icu4x = || text(&self.zone_short.format(&moment.0));
+        match &self.intl {
+            Some(intl) => intl.zones.name(false, moment, icu4x),
+            None => icu4x(),
+        }
     }
 
     /// The stretch between the transitions around `at` in `tz`, when the
@@ -622,12 +681,18 @@ impl NamedStretch {
 }
 
 /// An instant in a zone as ICU4X's formatters read it (date, time, zone and
-/// offset), converted once for every text of an answer.
-pub struct Moment(ZonedDateTime<icu_calendar::Iso, TimeZoneInfo<AtTime>>);
+/// offset), converted once for every text of an answer, with what ICU4C's
+/// zone names depend on besides (see [`intl::IntlZones`]). `Etc/GMT` and
+/// `GMT` are named as `UTC`, as V8 reads them (see [`intl::as_intl_names`]).
+pub struct Moment(ZonedDateTime<icu_calendar::Iso, TimeZoneInfo<AtTime>>, intl::When);
 
 impl Moment {
     pub fn new(zoned: &Zoned) -> Moment {
-        Moment(jiff_icu::ConvertFrom::convert_from(zoned))
+        let when = intl::When::of(zoned);
+        let mut moment: ZonedDateTime<icu_calendar::Iso, TimeZoneInfo<AtTime>> =
+            jiff_icu::ConvertFrom::convert_from(zoned);
+        moment.zone = intl::as_intl_names(moment.zone, zoned.time_zone().iana_name());
+        Moment(moment, when)
     }
 }
 
@@ -635,6 +700,8 @@ impl Moment {
 /// that `d`, `s` and `S` share written once.
 struct Previews<'a> {
     formatters: &'a DiscordFormatters,
+    /// Chromium's patterns, where the language has them.
+    intl: Option<&'a intl::IntlPatterns>,
     input: icu_datetime::input::DateTime<icu_calendar::Iso>,
     /// `d`, the date with two-digit day and month, written when a style needs it.
     numeric_date: OnceCell<String>,
@@ -647,7 +714,13 @@ impl Previews<'_> {
     fn new<'a>(localizer: &'a Localizer, zoned: &Zoned) -> Previews<'a> {
         let formatters = &localizer.discord;
         let input = jiff_icu::ConvertFrom::convert_from(zoned.datetime());
-        Previews { formatters, input, numeric_date: OnceCell::new(), plain_date: OnceCell::new() }
+        Previews {
+            formatters,
+            intl: localizer.intl.as_ref(),
+            input,
+            numeric_date: OnceCell::new(),
+            plain_date: OnceCell::new(),
+        }
     }
 
     fn numeric_date(&self) -> &str {
@@ -664,6 +737,11 @@ impl Previews<'_> {
     /// locale's pattern has; and for the year of the era alone, never the era.
     fn render(&self, style: DiscordStyle) -> String {
         let Previews { formatters, input, .. } = self;
+        if let Some(intl) = self.intl
+            && let Some(index) = DiscordStyle::ALL[..intl::PREVIEWS].iter().position(|&s| s == style)
+        {
+            return intl.preview(index, input);
+        }
         match style {
             DiscordStyle::ShortTime => self.unpadded(&formatters.short_time.format(input), &[parts::HOUR]),
             DiscordStyle::LongTime => self.unpadded(&formatters.long_time.format(input), &[parts::HOUR]),
@@ -904,11 +982,34 @@ pub struct LocaleList {
     pub cldr_version: &'static str,
     pub count: usize,
     pub locales: Vec<LocaleEntry>,
+    /// The languages of Discord's client, by its own tags (`pt-BR`,
+    /// `zh-TW`), in the order of its language menu.
+    pub discord: Vec<DiscordLanguage>,
 }
 
 /// Off the hot path: written by `serde_json`.
 #[cfg(feature = "serde")]
 impl crate::json::BySerde for LocaleList {}
+
+/// One language of Discord's client.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DiscordLanguage {
+    /// Discord's tag for it (`pt-BR`, `es-ES`, `sv-SE`, `zh-TW`): the
+    /// `locale` to send for what its client shows.
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "pt-BR"))]
+    pub tag: &'static str,
+    /// The locale of the compiled CLDR data that serves it (`pt`), as
+    /// `data.locale` names it.
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "pt"))]
+    pub locale: &'static str,
+    /// Its name in its own language, as `Intl.DisplayNames` writes it
+    /// (`português (Brasil)`).
+    pub name: String,
+    /// Its name in English, as `Intl.DisplayNames` writes it (`Brazilian Portuguese`).
+    pub english_name: String,
+}
 
 /// One locale the compiled CLDR data holds.
 #[derive(Clone, Debug)]

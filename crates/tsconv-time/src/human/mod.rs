@@ -478,11 +478,14 @@ impl<'a> Parser<'_, 'a, '_> {
         TimeError::invalid_at(format!("{:?}: {message}", self.text), self.at(t))
     }
 
+    /// The mark token `k` is: a CJK one, or one the language's clock
+    /// writes after its fields (Thai's `นาฬิกา`, `นาที`, `วินาที`), whose
+    /// minutes and seconds are marks only after an hour (`3 นาที` alone is
+    /// three minutes).
     fn mark(&self, k: usize) -> Option<Mark> {
-        match self.tok(k)? {
-            Tok::Word(word) => words::mark(word),
-            _ => None,
-        }
+        let Tok::Word(word) = self.tok(k)? else { return None };
+        words::mark(word)
+            .or_else(|| self.options.words.mark(word).filter(|mark| *mark == Mark::Hour || self.pieces.times > 0))
     }
 
     /// A number followed by a CJK mark: a part of a date or a time.

@@ -194,6 +194,9 @@ pub struct Vocabulary {
     dotted_time: bool,
     /// The language writes the year first in its long dates (`2023. november 14.`).
     year_first: bool,
+    /// The words its patterns write after an hour, minutes and seconds
+    /// (`H นาฬิกา mm นาที ss วินาที`), read as the CJK marks are.
+    marks: HashMap<String, Mark>,
 }
 
 impl Vocabulary {
@@ -212,7 +215,18 @@ impl Vocabulary {
             year_offset,
             dotted_time: false,
             year_first: false,
+            marks: HashMap::new(),
         }
+    }
+
+    /// Learns `text` as the mark of a clock's field.
+    pub(crate) fn learn_mark(&mut self, text: &str, mark: Mark) {
+        self.marks.entry(text.to_lowercase()).or_insert(mark);
+    }
+
+    /// The clock's mark `word` is in this language, if it is one.
+    pub(super) fn mark(&self, word: &str) -> Option<Mark> {
+        with_lowercase(word, |lower| self.marks.get(lower).copied())
     }
 
     /// Learns how the language writes times and dates.

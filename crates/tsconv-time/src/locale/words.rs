@@ -26,6 +26,11 @@ const COUNTS: [i64; 7] = [1, 2, 3, 5, 11, 21, 22];
 pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
     let buddhist = localizer.discord.long_date.calendar().kind() == AnyCalendarKind::Buddhist;
     let mut words = Vocabulary::learning(if buddhist { 543 } else { 0 });
+    if let Some(intl) = &localizer.intl {
+        for (word, mark) in intl.clock_marks() {
+            words.learn_mark(&word, mark);
+        }
+    }
     names(localizer, &mut words);
     relative(localizer, &mut words);
     between_fields(localizer, &mut words);
@@ -63,6 +68,14 @@ impl Parted {
         let mut parted = Parted::default();
         // Writing to a String cannot fail.
         let _ = formatted.write_to_parts(&mut parted);
+        parted
+    }
+
+    /// [`Parted::of`] a pattern's text (Chromium's patterns, see [`super::intl`]).
+    fn of_pattern(formatted: &impl writeable::TryWriteable) -> Parted {
+        let mut parted = Parted::default();
+        // Every name of the pattern was loaded with it; writing to a String cannot fail.
+        let _ = formatted.try_write_to_parts(&mut parted);
         parted
     }
 
@@ -132,6 +145,7 @@ fn names(localizer: &Localizer, words: &mut Vocabulary) {
             .collect();
         texts.push(Parted::of(&localizer.discord.long_date.format(&input)));
         texts.push(Parted::of(&localizer.discord.full_date_time.format(&input)));
+        texts.extend(intl_texts(localizer, &zoned));
         for text in &texts {
             for name in text.part(icu_datetime::parts::MONTH) {
                 if name.chars().any(|c| c.is_numeric()) {
@@ -151,10 +165,11 @@ fn names(localizer: &Localizer, words: &mut Vocabulary) {
         let zoned = at(start + day * 86_400);
         let weekday = zoned.weekday();
         let input = civil(&zoned);
-        let texts = [
+        let mut texts = vec![
             Parted::of(&formatter.format(&Moment::new(&zoned).0)),
             Parted::of(&localizer.discord.full_date_time.format(&input)),
         ];
+        texts.extend(intl_texts(localizer, &zoned));
         for text in &texts {
             for (name, joined) in text.part_joined(icu_datetime::parts::WEEKDAY) {
                 learn_name(words, name, Word::Weekday(weekday));
@@ -182,6 +197,18 @@ fn names(localizer: &Localizer, words: &mut Vocabulary) {
             }
         }
     }
+}
+
+/// What the language writes with Chromium's patterns (see [`super::intl`])
+/// at `zoned`: the previews and the presets, the zone's name left out.
+fn intl_texts(localizer: &Localizer, zoned: &jiff::Zoned) -> Vec<Parted> {
+    let Some(intl) = &localizer.intl else { return Vec::new() };
+    let input = civil(zoned);
+    let moment = Moment::new(zoned);
+    let previews = (0..super::intl::PREVIEWS).map(|index| Parted::of_pattern(&intl.formatted_preview(index, &input)));
+    let presets =
+        (0..LengthPreset::ALL.len()).map(|index| Parted::of_pattern(&intl.formatted_preset(index, &moment).0));
+    previews.chain(presets).collect()
 }
 
 /// A name, and the same without its final dot (`nov.`, `Di.`).
@@ -313,6 +340,7 @@ fn between_fields(localizer: &Localizer, words: &mut Vocabulary) {
     texts.push(Parted::of(&discord.full_date_time.format(&input)));
     texts.push(Parted::of(&discord.short_numeric.format(&input)));
     texts.push(Parted::of(&discord.long_numeric.format(&input)));
+    texts.extend(intl_texts(localizer, &zoned));
     // The zone's name is a part, so its words are not taken. A stretch of
     // several words (`alle ore`) is a phrase: its words may mean something
     // else alone (`ore`, hours).

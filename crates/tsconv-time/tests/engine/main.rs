@@ -8,6 +8,7 @@
 mod conformance;
 mod differential;
 mod human;
+mod intl;
 mod languages;
 mod oracle;
 mod oracles;

@@ -59,3 +59,60 @@ impl Rng {
         self.next() % n
     }
 }
+
+/// What Chromium's JavaScript answers for each of `cases`: one headless
+/// page (printed by `--dump-dom`) that runs `answer` (a JavaScript
+/// function of one case, returning an array of strings) over every case.
+/// `cases` is a JSON array; the answers come back in its order.
+#[allow(dead_code, reason = "the web layer's tests include this file without calling it")]
+pub fn chromium(answer: &str, cases: &str) -> Vec<Vec<String>> {
+    let chromium = std::path::Path::new("/usr/bin/chromium");
+    assert!(chromium.exists(), "chromium is missing: run ./scripts/test, which installs it");
+    let dir = std::env::temp_dir().join(format!("tsconv-chromium-{}-{:x}", std::process::id(), fnv(answer)));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The answers are joined by two control characters no text of Intl holds.
+    let page = format!(
+        r#"<html><head><meta charset="utf-8"></head><body><pre id="out"></pre><script>
+const answer = {answer};
+const cases = {cases};
+let text;
+try {{
+  text = cases.map((c) => answer(c).join("\u0001")).join("\u0002");
+}} catch (e) {{
+  text = "error: " + e;
+}}
+document.getElementById("out").textContent = text;
+</script></body></html>"#
+    );
+    let file = dir.join("page.html");
+    std::fs::write(&file, page).unwrap();
+    let output = Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", file.display()))
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let dom = String::from_utf8(output.stdout).unwrap();
+    let start = dom.find(r#"<pre id="out">"#).expect("Chromium printed the page") + r#"<pre id="out">"#.len();
+    let end = start + dom[start..].find("</pre>").unwrap();
+    let text =
+        dom[start..end].replace("&lt;", "<").replace("&gt;", ">").replace("&nbsp;", "\u{a0}").replace("&amp;", "&");
+    assert!(!text.starts_with("error: "), "the page failed: {text}");
+    text.split('\u{2}').map(|row| row.split('\u{1}').map(str::to_owned).collect()).collect()
+}
+
+/// FNV-1a, to name a page's folder after its script.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3))
+}

@@ -547,7 +547,7 @@ impl Localizer {
 
     /// One of the CLDR length presets at `moment`.
     pub fn length(&self, preset: LengthPreset, moment: &Moment) -> String {
-        let index = preset.fields as usize * 4 + preset.length as usize;
+        let index = preset.index();
         if let Some(intl) = &self.intl {
             return intl.preset(index, moment, |long| match long {
                 true => self.name_of(moment),
@@ -864,6 +864,11 @@ impl LengthPreset {
             preset(DateTime, Full),
         ]
     };
+
+    /// Its place in [`LengthPreset::ALL`] (and in each language's formatters).
+    pub const fn index(self) -> usize {
+        self.fields as usize * 4 + self.length as usize
+    }
 
     /// `date_short` … `datetime_full`.
     pub const fn name(self) -> &'static str {

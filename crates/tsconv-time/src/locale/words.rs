@@ -137,12 +137,8 @@ fn names(localizer: &Localizer, words: &mut Vocabulary) {
         let zoned = at(start).checked_add(jiff::Span::new().months(month)).unwrap_or_else(|_| at(start));
         let moment = Moment::new(&zoned);
         let input = civil(&zoned);
-        let mut texts: Vec<Parted> = dates
-            .iter()
-            .map(|preset| {
-                Parted::of(&localizer.lengths[preset.fields as usize * 4 + preset.length as usize].format(&moment.0))
-            })
-            .collect();
+        let mut texts: Vec<Parted> =
+            dates.iter().map(|preset| Parted::of(&localizer.lengths[preset.index()].format(&moment.0))).collect();
         texts.push(Parted::of(&localizer.discord.long_date.format(&input)));
         texts.push(Parted::of(&localizer.discord.full_date_time.format(&input)));
         texts.extend(intl_texts(localizer, &zoned));
@@ -160,7 +156,7 @@ fn names(localizer: &Localizer, words: &mut Vocabulary) {
         }
     }
     let full = LengthPreset { fields: LengthFields::Date, length: CldrLength::Full };
-    let formatter = &localizer.lengths[full.fields as usize * 4 + full.length as usize];
+    let formatter = &localizer.lengths[full.index()];
     for day in 0..7 {
         let zoned = at(start + day * 86_400);
         let weekday = zoned.weekday();
@@ -186,9 +182,7 @@ fn names(localizer: &Localizer, words: &mut Vocabulary) {
         let input = civil(&zoned);
         let short = LengthPreset { fields: LengthFields::Time, length: CldrLength::Short };
         let texts = [
-            Parted::of(
-                &localizer.lengths[short.fields as usize * 4 + short.length as usize].format(&Moment::new(&zoned).0),
-            ),
+            Parted::of(&localizer.lengths[short.index()].format(&Moment::new(&zoned).0)),
             Parted::of(&localizer.discord.short_time.format(&input)),
         ];
         for text in &texts {
@@ -330,9 +324,7 @@ fn between_fields(localizer: &Localizer, words: &mut Vocabulary) {
     let input = civil(&zoned);
     let mut texts: Vec<Parted> = LengthPreset::ALL
         .iter()
-        .map(|preset| {
-            Parted::of(&localizer.lengths[preset.fields as usize * 4 + preset.length as usize].format(&moment.0))
-        })
+        .map(|preset| Parted::of(&localizer.lengths[preset.index()].format(&moment.0)))
         .collect();
     let discord = &localizer.discord;
     texts.push(Parted::of(&discord.long_date.format(&input)));
@@ -385,7 +377,7 @@ fn between_fields(localizer: &Localizer, words: &mut Vocabulary) {
 /// name (`W. Europe Standard Time`) is still read as its zone.
 fn zone_names(localizer: &Localizer, words: &mut Vocabulary) {
     let long_time = LengthPreset { fields: LengthFields::Time, length: CldrLength::Long };
-    let short = &localizer.lengths[long_time.fields as usize * 4 + long_time.length as usize];
+    let short = &localizer.lengths[long_time.index()];
     let names_of = |zoned: &jiff::Zoned| {
         let moment = Moment::new(zoned);
         let mut names: Vec<String> =

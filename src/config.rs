@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use clap::builder::BoolishValueParser;
 use clap::{ArgAction, Args as _, FromArgMatches as _, ValueEnum};
+use tsconv_time::human::abbreviations::configured_zone;
+use tsconv_time::zone::Zone;
 
 /// The default of `--max-connections-per-ip`.
 pub const MAX_CONNECTIONS_PER_IP: usize = 64;
@@ -35,6 +37,9 @@ pub const MAX_HEADERS: usize = 100;
 /// flag, environment variable and default in one place.
 #[derive(Clone, Debug, clap::Args)]
 pub struct Config {
+    /// The zone of a request that names none: an IANA name, an offset, a Windows ID or an abbreviation (CEST).
+    #[arg(long, env = "TSCONV_DEFAULT_TIMEZONE", value_name = "ZONE", default_value = "UTC", value_parser = configured_zone)]
+    pub default_timezone: Zone,
     /// Address to listen on; port 0 picks a free port (the log says which).
     #[arg(long, env = "TSCONV_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
@@ -110,6 +115,32 @@ impl Config {
     pub fn answer_budget_bytes(&self) -> usize {
         self.answer_budget.saturating_mul(1024 * 1024)
     }
+}
+
+/// The machine's own zone, as `tsconv mcp` takes it when given none: `TZ`
+/// (an IANA name, `:Europe/Berlin`, an abbreviation, a Windows ID), else
+/// the name in `/etc/timezone`, else the database file `/etc/localtime`
+/// links to; UTC when none of them names a zone.
+pub fn machine_zone() -> Zone {
+    let named = |text: &str| configured_zone(text).ok();
+    if let Ok(tz) = std::env::var("TZ")
+        && !tz.trim().is_empty()
+    {
+        // A POSIX rule (`CET-1CEST,M3.5.0,M10.5.0/3`) by its standard abbreviation.
+        let standard = tz.split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default();
+        if let Some(zone) = named(&tz).or_else(|| named(standard).filter(|_| standard.len() >= 3)) {
+            return zone;
+        }
+    }
+    if let Some(zone) = std::fs::read_to_string("/etc/timezone").ok().as_deref().and_then(named) {
+        return zone;
+    }
+    if let Some(zone) =
+        std::fs::read_link("/etc/localtime").ok().as_deref().and_then(|link| named(&link.to_string_lossy()))
+    {
+        return zone;
+    }
+    Zone::utc()
 }
 
 /// A number of seconds, fractions allowed.

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use mimalloc::MiMalloc;
-use tsconv::cli::{Cli, Command, ServeArgs};
+use tsconv::cli::{Cli, Command, McpArgs, ServeArgs};
 
 /// mimalloc: requests allocate many small strings, and it returns freed
 /// memory to the system where glibc's malloc kept it; see BENCHMARKS.md.
@@ -17,15 +17,18 @@ fn main() -> ExitCode {
         Command::Tool(tool) => tsconv::cli::run(tool),
         Command::Keys(command) => tsconv::cli::keys(command),
         Command::Serve(args) => serve(&args),
-        Command::Mcp => mcp(),
+        Command::Mcp(args) => mcp(args),
     }
 }
 
 /// `tsconv mcp`: standard output carries the protocol alone (no log is set
-/// up); errors go to standard error.
-fn mcp() -> ExitCode {
+/// up); errors go to standard error. A call that names no zone is answered
+/// in `--default-timezone`, else in the machine's zone.
+fn mcp(args: McpArgs) -> ExitCode {
     let Some(runtime) = runtime(tokio::runtime::Builder::new_current_thread()) else { return ExitCode::from(2) };
-    let tools = tsconv::http::mcp_tools(&tsconv::http::AppState::default());
+    let default_zone = args.default_timezone.unwrap_or_else(tsconv::config::machine_zone);
+    let state = tsconv::http::AppState { default_zone, ..tsconv::http::AppState::default() };
+    let tools = tsconv::http::mcp_tools(&state);
     match runtime.block_on(tsconv::http::mcp::stdio(tools)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

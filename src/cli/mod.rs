@@ -52,9 +52,18 @@ pub enum Command {
     #[command(subcommand)]
     Keys(KeysCommand),
     /// Serve the operations as tools for AI agents: the Model Context Protocol over standard input and output.
-    Mcp,
+    Mcp(McpArgs),
     #[command(flatten)]
     Tool(Tool),
+}
+
+/// The options of `tsconv mcp`.
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// The zone of a tool call that names none: an IANA name, an offset, a Windows ID or an abbreviation
+    /// (CEST). Default: this machine's zone (TZ, else /etc/timezone, else /etc/localtime; UTC without them).
+    #[arg(long, env = "TSCONV_DEFAULT_TIMEZONE", value_name = "ZONE", value_parser = tsconv_time::human::abbreviations::configured_zone)]
+    pub default_timezone: Option<Zone>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -754,6 +763,21 @@ fn write_report_table(out: &mut impl Write, report: &Report, with_input: bool) -
     row(out, "rfc3339", &report.rfc3339)?;
     row(out, "utc", &report.utc)?;
     row(out, "local", &report.local)?;
+    let calendar = &report.calendar;
+    let leap = if calendar.leap_year { "a leap year" } else { "not a leap year" };
+    row(
+        out,
+        "calendar",
+        format_args!(
+            "{} (ISO {}), week {}, day {}, Q{}, {} days in the month, {leap}",
+            calendar.weekday,
+            calendar.weekday_number,
+            calendar.iso_week,
+            calendar.day_of_year,
+            calendar.quarter,
+            calendar.days_in_month
+        ),
+    )?;
     let zone = &report.zone;
     let dst = if zone.dst { "DST" } else { "no DST" };
     let next = zone.next_transition.as_deref().map(|t| format!("; next change {t}")).unwrap_or_default();

@@ -114,6 +114,10 @@ pub enum ApiError {
     UnsupportedMediaType {
         content_type: String,
     },
+    /// `/mcp` asked for an answer in none of the types it writes.
+    NotAcceptable {
+        accept: String,
+    },
     /// A bug: the detail is logged, never sent.
     Internal {
         request_id: Option<String>,
@@ -236,6 +240,7 @@ impl ApiError {
             ApiError::UnsupportedMediaType { .. } => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, 41500, "unsupported_media_type")
             }
+            ApiError::NotAcceptable { .. } => (StatusCode::NOT_ACCEPTABLE, 40600, "not_acceptable"),
             ApiError::Internal { .. } => (StatusCode::INTERNAL_SERVER_ERROR, 50000, "internal_error"),
         }
     }
@@ -311,6 +316,10 @@ impl ApiError {
             ApiError::UnsupportedMediaType { content_type } => format!(
                 "unsupported content type {content_type:?}: send application/json (an object) or \
                  application/x-www-form-urlencoded"
+            ),
+            ApiError::NotAcceptable { accept } => format!(
+                "Accept: {accept} admits none of the answers of /mcp, which are application/json: send \
+                 Accept: application/json, text/event-stream (as MCP clients do), or none"
             ),
             ApiError::Internal { .. } => {
                 "internal error: the failure was logged; please retry or report it with the X-Request-Id header"

@@ -40,17 +40,99 @@ use super::{envelope::JSON, error::ApiError, limits::BODY_LIMIT, text};
 /// The path of the Streamable HTTP endpoint.
 pub const PATH: &str = "/mcp";
 
-/// Each tool: its name, and the route it calls.
-const TOOLS: [(&str, Method, &str); 9] = [
-    ("now", Method::GET, "/api/timestamp/current"),
-    ("convert", Method::POST, "/api/timestamp/convert"),
-    ("validate", Method::POST, "/api/timestamp/validate"),
-    ("format", Method::POST, "/api/timestamp/format"),
-    ("add", Method::POST, "/api/timestamp/add"),
-    ("diff", Method::POST, "/api/timestamp/diff"),
-    ("round", Method::POST, "/api/timestamp/round"),
-    ("transitions", Method::GET, "/api/timezones/{zone}/transitions"),
-    ("zones", Method::GET, "/api/timezones"),
+/// Each tool: its name, the route it calls, and what it tells a model
+/// (what the tool does, and one example). The parameters' own words are
+/// [`PARAMETERS`]'; which of them a call needs comes from the document.
+const TOOLS: [(&str, Method, &str, &str); 9] = [
+    (
+        "now",
+        Method::GET,
+        "/api/timestamp/current",
+        r#"The time now in a zone, with its weekday and calendar. Example: {"timezone": "Asia/Tokyo"}"#,
+    ),
+    (
+        "convert",
+        Method::POST,
+        "/api/timestamp/convert",
+        r#"An instant (a Unix number, a date, an ID or people's words) in every form, in a zone, with its weekday and calendar. Example: {"timestamp": "next friday 3pm", "timezone": "Europe/Berlin"}"#,
+    ),
+    (
+        "validate",
+        Method::POST,
+        "/api/timestamp/validate",
+        r#"Whether an input is a valid timestamp, of which kind, and its other readings. Example: {"timestamp": "2023-02-30"}"#,
+    ),
+    (
+        "format",
+        Method::POST,
+        "/api/timestamp/format",
+        r#"An instant in one format (Discord code and preview, strftime, RFC 2822, epochs, IDs), or in every one. Example: {"timestamp": 1700000000, "format": "discord", "style": "R"}"#,
+    ),
+    (
+        "add",
+        Method::POST,
+        "/api/timestamp/add",
+        r#"An instant plus a duration on a zone's wall clock. Example: {"timestamp": "2024-03-09T12:00", "duration": "P1D", "timezone": "America/New_York"}"#,
+    ),
+    (
+        "diff",
+        Method::POST,
+        "/api/timestamp/diff",
+        r#"The duration between two instants, on a zone's wall clock. Example: {"from": "2024-01-01", "to": "2024-03-15T12:00Z"}"#,
+    ),
+    (
+        "round",
+        Method::POST,
+        "/api/timestamp/round",
+        r#"An instant rounded to a unit on a zone's wall clock, with the day, week, month or year it lies in. Example: {"timestamp": 1700000000, "unit": "week"}"#,
+    ),
+    (
+        "transitions",
+        Method::GET,
+        "/api/timezones/{zone}/transitions",
+        r#"A zone's clock changes, with the local times they skip or repeat. Example: {"zone": "Europe/Berlin", "count": 2}"#,
+    ),
+    (
+        "zones",
+        Method::GET,
+        "/api/timezones",
+        r#"The IANA zones, their offsets and DST now. Example: {"q": "new_york"}"#,
+    ),
+];
+
+/// Each parameter in a model's words: short, the long lists never spelled
+/// out. A parameter of the document missing here, or a name here that no
+/// tool takes, fails `every_parameter_has_words_for_a_model`.
+const PARAMETERS: &[(&str, &str)] = &[
+    ("timestamp", "A Unix number (unit detected), or text: ISO 8601, RFC 2822, an ID, date math, `tomorrow 9am`"),
+    ("timestamps", "A batch, instead of `timestamp`"),
+    ("timezone", "IANA name (see `zones`), UTC, +05:30 or a Windows ID"),
+    ("precision", "Unit of a number, in and out: s, ms, us or ns"),
+    ("format", "rfc3339, rfc2822, unix, relative, discord, custom, an epoch or an ID, ...; none: all"),
+    ("pattern", "strftime, for format=custom"),
+    ("style", "Discord style t, T, d, D, f (default), F, s, S or R"),
+    ("disambiguation", "For a DST gap or fold"),
+    ("epoch", "unix (default), filetime, excel, discord, snowflake:MS, ..."),
+    ("input_format", "strptime pattern(s)"),
+    ("locale", "BCP 47 tag (`de`, `pt-BR`)"),
+    ("duration", "ISO 8601 (`P1M`, `-PT90M`) or `2h 30m`, `-3 days`"),
+    ("overflow", "When the month lacks the day"),
+    ("unit", "year, quarter, month, week, day, hour, minute, second, millisecond, ..."),
+    ("mode", "floor (default), ceil, trunc, expand, half_expand, half_even, ..."),
+    ("increment", "A multiple of the unit"),
+    ("week_start", "Default monday"),
+    ("from", "Any `timestamp` input"),
+    ("to", "Any `timestamp` input"),
+    ("pairs", "A batch of {from, to}, instead of `from` and `to`"),
+    ("largest_unit", "years (default), months, weeks, days, hours, ... nanoseconds"),
+    ("smallest_unit", "years, months, weeks, days, hours, ... nanoseconds (default)"),
+    ("rounding_mode", "trunc (default), floor, ceil, expand, half_expand, half_even, ..."),
+    ("rounding_increment", "A multiple of `smallest_unit`"),
+    ("zone", "IANA name (see `zones`)"),
+    ("count", "How many"),
+    ("direction", "Default next"),
+    ("q", "Part of a name"),
+    ("at", "Default now"),
 ];
 
 /// What the server says of itself when a client connects.
@@ -75,25 +157,24 @@ struct Route {
 impl Tools {
     /// The tools of `doc` (the API's OpenAPI document), answered by `api`
     /// (the API's routes, without keys or rate limits: those guard `/mcp`
-    /// itself).
+    /// itself), whose zone when a call names none is `default_zone`.
     ///
     /// # Panics
     /// When `doc` lacks a route of [`TOOLS`]: a test builds every tool.
-    pub fn new(api: Router, doc: &utoipa::openapi::OpenApi) -> Tools {
+    pub fn new(api: Router, doc: &utoipa::openapi::OpenApi, default_zone: &str) -> Tools {
         let doc = serde_json::to_value(doc).expect("the OpenAPI document is JSON");
         let tools = TOOLS
             .iter()
-            .map(|(name, method, path)| {
+            .map(|(name, method, path, what)| {
                 let operation = &doc["paths"][*path][method.as_str().to_ascii_lowercase()];
                 assert!(operation.is_object(), "the OpenAPI document has no {method} {path}");
-                let schema = input_schema(operation, &doc["components"]["schemas"]);
-                let description = [&operation["summary"], &operation["description"]]
-                    .into_iter()
-                    .filter_map(Value::as_str)
-                    .collect::<Vec<_>>()
-                    .join("\n\n");
+                let (schema, choices) = input_schema(operation, &doc["components"]["schemas"], default_zone);
+                let description = match choices {
+                    Some(choices) => format!("{what}. {choices}"),
+                    None => format!("{what}."),
+                };
                 let tool = Tool::new(*name, description, schema)
-                    .with_annotations(ToolAnnotations::new().read_only(true).idempotent(true).open_world(false));
+                    .with_annotations(ToolAnnotations::new().read_only(true).open_world(false));
                 Route { tool, method: method.clone(), path }
             })
             .collect();
@@ -202,55 +283,153 @@ fn result(envelope: &Value) -> CallToolResult {
     result
 }
 
-/// A tool's input schema: the route's JSON body schema (a POST), or an
-/// object of its query and path parameters (a GET), every `$ref` written
-/// out so that the schema stands alone.
-fn input_schema(operation: &Value, components: &Value) -> JsonObject {
-    let body = &operation["requestBody"]["content"]["application/json"]["schema"];
-    if !body.is_null() {
-        let mut schema = match inline(body, components, 0) {
-            Value::Object(schema) => schema,
-            _ => JsonObject::new(),
-        };
-        // A body is an object, whose properties and needs the document
-        // states as `allOf` parts; MCP asks the root to say so itself.
-        schema.entry("type").or_insert_with(|| "object".into());
-        return schema;
-    }
+/// A tool's input schema, flat as every model API asks: an object whose
+/// `properties` are the route's parameters (its JSON body's, merged from the
+/// document's `allOf` parts, or its query and path parameters) and whose
+/// `required` are those every call needs, with no composition keyword at the
+/// root. What the document says with a `oneOf` of a body ("`timestamp`, or
+/// `timestamps`") is said in words, returned beside the schema for the
+/// tool's description; `timezone` names the zone of a call without one.
+fn input_schema(operation: &Value, components: &Value, default_zone: &str) -> (JsonObject, Option<String>) {
     let mut properties = Map::new();
-    let mut required = Vec::new();
-    for parameter in operation["parameters"].as_array().into_iter().flatten() {
-        let Some(name) = parameter["name"].as_str() else { continue };
-        let mut schema = inline(&parameter["schema"], components, 0);
-        if let (Value::Object(fields), Some(description)) = (&mut schema, parameter.get("description")) {
-            fields.insert("description".to_owned(), description.clone());
+    let mut required: Vec<String> = Vec::new();
+    let mut choices = None;
+    let body = &operation["requestBody"]["content"]["application/json"]["schema"];
+    if body.is_null() {
+        for parameter in operation["parameters"].as_array().into_iter().flatten() {
+            let Some(name) = parameter["name"].as_str() else { continue };
+            properties.insert(name.to_owned(), inline(&parameter["schema"], components, 0));
+            if parameter["required"] == Value::Bool(true) {
+                required.push(name.to_owned());
+            }
         }
-        properties.insert(name.to_owned(), schema);
-        if parameter["required"] == Value::Bool(true) {
-            required.push(Value::String(name.to_owned()));
+    } else {
+        let body = inline(body, components, 0);
+        let mut parts = vec![&body];
+        while let Some(part) = parts.pop() {
+            for (name, schema) in part["properties"].as_object().into_iter().flatten() {
+                properties.insert(name.clone(), schema.clone());
+            }
+            required.extend(names(&part["required"]).map(str::to_owned));
+            parts.extend(part["allOf"].as_array().into_iter().flatten());
+            if let Some(alternatives) = part["oneOf"].as_array() {
+                let sets: Vec<Vec<&str>> = alternatives.iter().map(|set| names(&set["required"]).collect()).collect();
+                // What every alternative needs is needed; the rest is a choice.
+                let always: Vec<&str> = sets
+                    .first()
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .filter(|name| sets.iter().all(|set| set.contains(name)))
+                    .collect();
+                required.extend(always.iter().map(|name| (*name).to_owned()));
+                let options: Vec<String> = sets
+                    .iter()
+                    .map(|set| {
+                        let set: Vec<String> =
+                            set.iter().filter(|name| !always.contains(name)).map(|name| format!("`{name}`")).collect();
+                        set.join(" and ")
+                    })
+                    .collect();
+                choices = Some(format!("Give {}.", options.join(", or ")));
+            }
         }
     }
+    let properties: Map<String, Value> = properties
+        .into_iter()
+        .map(|(name, schema)| {
+            let mut schema = match compact(&schema) {
+                Value::Object(fields) => fields,
+                _ => Map::new(),
+            };
+            let words = match (words(&name), name.as_str()) {
+                (Some(words), "timezone") => Some(format!("{words}; default {default_zone}")),
+                (words, _) => words.map(str::to_owned),
+            };
+            if let Some(words) = words {
+                schema.insert("description".to_owned(), words.into());
+            }
+            (name, Value::Object(schema))
+        })
+        .collect();
+    required.sort_unstable();
+    required.dedup();
     let mut schema = JsonObject::new();
     schema.insert("type".to_owned(), "object".into());
     schema.insert("properties".to_owned(), Value::Object(properties));
     if !required.is_empty() {
-        schema.insert("required".to_owned(), Value::Array(required));
+        schema.insert("required".to_owned(), required.into_iter().map(Value::String).collect());
     }
     schema.insert("additionalProperties".to_owned(), false.into());
-    schema
+    (schema, choices)
+}
+
+/// The strings of a JSON list (`required`).
+fn names(list: &Value) -> impl Iterator<Item = &str> {
+    list.as_array().into_iter().flatten().filter_map(Value::as_str)
+}
+
+/// A parameter's words for a model ([`PARAMETERS`]).
+fn words(name: &str) -> Option<&'static str> {
+    PARAMETERS.iter().find(|(known, _)| *known == name).map(|(_, words)| *words)
 }
 
 /// The longest list of allowed values a tool's schema spells out. Longer
-/// ones (the ~600 zone names, the ~140 Windows zone IDs) would make each
-/// tool's definition some 15 KB, read by the model every time: they become
-/// a string with the list's description, and the route still refuses what
-/// it does not know, with a did-you-mean hint.
-const MAX_ENUM: usize = 64;
+/// ones (the ~600 zone names, the ~140 Windows zone IDs, the 44 formats,
+/// and the units, whose lists are as long in words) would be read by the
+/// model with every request: they become a plain string, which the
+/// parameter's words describe, and the route still refuses what it does
+/// not know, with a did-you-mean hint.
+const MAX_ENUM: usize = 8;
 
-/// `schema` with each `{"$ref": "#/components/schemas/X"}` replaced by X,
-/// and each list of more than [`MAX_ENUM`] values left unwritten. (The
-/// parameters' schemas are not recursive; the depth bound keeps a future
-/// recursive one from looping.)
+/// A parameter's schema as a model needs it: its JSON types, its values
+/// when they are few, and its bounds. `null` (which the API takes as
+/// absent) is left out, alternatives of one type become that type, and the
+/// document's descriptions, examples and patterns stay in the document.
+fn compact(schema: &Value) -> Value {
+    let Value::Object(fields) = schema else { return schema.clone() };
+    if let Some(alternatives) = fields.get("oneOf").or_else(|| fields.get("anyOf")).and_then(Value::as_array) {
+        let mut kept: Vec<Value> =
+            alternatives.iter().filter(|alternative| alternative["type"] != "null").map(compact).collect();
+        kept.dedup();
+        if kept.len() == 1 {
+            return kept.remove(0);
+        }
+        let kind = &kept[0]["type"];
+        if !kind.is_null() && kept.iter().all(|alternative| alternative["type"] == *kind) {
+            // One type: its values too, when every alternative lists them.
+            let mut merged = Map::new();
+            merged.insert("type".to_owned(), kind.clone());
+            let values: Option<Vec<Value>> = kept
+                .iter()
+                .map(|alternative| alternative["enum"].as_array().cloned())
+                .collect::<Option<Vec<_>>>()
+                .map(|lists| lists.into_iter().flatten().collect());
+            if let Some(values) = values.filter(|values| values.len() <= MAX_ENUM) {
+                merged.insert("enum".to_owned(), values.into());
+            }
+            return Value::Object(merged);
+        }
+        let mut any = Map::new();
+        any.insert("anyOf".to_owned(), kept.into());
+        return Value::Object(any);
+    }
+    let mut kept = Map::new();
+    for (key, value) in fields {
+        let keep = match key.as_str() {
+            "type" | "minimum" | "maximum" | "maxItems" => value.clone(),
+            "enum" if value.as_array().is_some_and(|values| values.len() <= MAX_ENUM) => value.clone(),
+            "items" => compact(value),
+            _ => continue,
+        };
+        kept.insert(key.clone(), keep);
+    }
+    Value::Object(kept)
+}
+
+/// `schema` with each `{"$ref": "#/components/schemas/X"}` replaced by X.
+/// (The parameters' schemas are not recursive; the depth bound keeps a
+/// future recursive one from looping.)
 fn inline(schema: &Value, components: &Value, depth: usize) -> Value {
     match schema {
         Value::Object(fields) => {
@@ -260,18 +439,7 @@ fn inline(schema: &Value, components: &Value, depth: usize) -> Value {
             {
                 return inline(&components[name], components, depth + 1);
             }
-            let mut fields: Map<String, Value> =
-                fields.iter().map(|(key, value)| (key.clone(), inline(value, components, depth))).collect();
-            if let Some(Value::Array(values)) = fields.get("enum")
-                && values.len() > MAX_ENUM
-            {
-                let count = values.len();
-                fields.remove("enum");
-                let described = fields.get("description").and_then(Value::as_str).unwrap_or("One of a list");
-                let description = format!("{described}: one of {count} values, not listed here");
-                fields.insert("description".to_owned(), description.into());
-            }
-            Value::Object(fields)
+            Value::Object(fields.iter().map(|(key, value)| (key.clone(), inline(value, components, depth))).collect())
         }
         Value::Array(items) => Value::Array(items.iter().map(|item| inline(item, components, depth)).collect()),
         other => other.clone(),
@@ -319,15 +487,52 @@ pub fn http(tools: Tools) -> StreamableHttpService<Tools, NeverSessionManager> {
     StreamableHttpService::new(move || Ok(tools.clone()), Arc::default(), config)
 }
 
-/// `/mcp`'s refusals in the API's envelope. rmcp answers a request that is
-/// no protocol message at all (a GET, a wrong `Accept` or content type, a
-/// body over the limit, JSON that is no JSON-RPC) with a status and a line
-/// of plain text; a client of this API reads envelopes. JSON-RPC answers,
-/// errors among them, are the protocol's and stay as they are.
+/// The `Accept` that rmcp asks of every request: both types it may answer.
+const TRANSPORT_ACCEPT: &str = "application/json, text/event-stream";
+
+/// Whether `accept` admits `application/json`, the only type `/mcp`
+/// answers in (its answers are never streams): by name, as `application/*`
+/// or `*/*`, with a weight above zero. No `Accept` at all admits any type
+/// (RFC 9110, 12.5.1).
+fn admits_json(accept: Option<&HeaderValue>) -> bool {
+    let Some(accept) = accept else { return true };
+    let Ok(accept) = accept.to_str() else { return false };
+    accept.split(',').any(|range| {
+        let mut parts = range.split(';');
+        let kind = parts.next().unwrap_or_default().trim();
+        let refused = parts.any(|parameter| {
+            let parameter = parameter.trim();
+            parameter
+                .strip_prefix("q=")
+                .or_else(|| parameter.strip_prefix("Q="))
+                .is_some_and(|weight| weight.trim().parse::<f32>().is_ok_and(|weight| weight <= 0.0))
+        });
+        !refused
+            && ["application/json", "application/*", "*/*"].iter().any(|admitted| kind.eq_ignore_ascii_case(admitted))
+    })
+}
+
+/// `/mcp`'s refusals in the API's envelope, and its `Accept` read as HTTP
+/// reads it. rmcp answers a request that is no protocol message at all (a
+/// GET, a wrong content type, a body over the limit, JSON that is no
+/// JSON-RPC) with a status and a line of plain text; a client of this API
+/// reads envelopes. JSON-RPC answers, errors among them, are the
+/// protocol's and stay as they are.
+///
+/// The transport asks clients to accept both JSON and event streams; this
+/// server answers JSON only, so a request whose `Accept` admits JSON (or
+/// that sends none, as a client generated from the OpenAPI document may)
+/// is served, and one that admits no JSON is refused with 406.
 pub async fn envelope_refusals(
-    request: axum::extract::Request,
+    mut request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
+    let accept = request.headers().get(header::ACCEPT);
+    if !admits_json(accept) {
+        let accept = accept.map(|accept| String::from_utf8_lossy(accept.as_bytes()).into_owned()).unwrap_or_default();
+        return ApiError::NotAcceptable { accept }.into_response();
+    }
+    request.headers_mut().insert(header::ACCEPT, HeaderValue::from_static(TRANSPORT_ACCEPT));
     let (method, path) = (request.method().to_string(), request.uri().path().to_owned());
     let content_type =
         request.headers().get(header::CONTENT_TYPE).map(|kind| String::from_utf8_lossy(kind.as_bytes()).into_owned());
@@ -368,4 +573,29 @@ pub async fn stdio(tools: Tools) -> std::io::Result<()> {
     let running = tools.serve(rmcp::transport::stdio()).await.map_err(std::io::Error::other)?;
     running.waiting().await.map_err(std::io::Error::other)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PARAMETERS, TOOLS};
+
+    /// Every parameter a tool takes has words for a model, and every
+    /// entry of [`PARAMETERS`] is a parameter some tool takes.
+    #[test]
+    fn every_parameter_has_words_for_a_model() {
+        let doc = serde_json::to_value(crate::http::openapi()).unwrap();
+        let mut taken = std::collections::BTreeSet::new();
+        for (name, method, path, _) in TOOLS {
+            let operation = &doc["paths"][path][method.as_str().to_ascii_lowercase()];
+            let (schema, _) = super::input_schema(operation, &doc["components"]["schemas"], "UTC");
+            for (parameter, schema) in schema["properties"].as_object().unwrap() {
+                assert!(schema["description"].is_string(), "{name}: {parameter} has no words for a model");
+                taken.insert(parameter.clone());
+            }
+        }
+        for (parameter, _) in PARAMETERS {
+            assert!(taken.contains(*parameter), "{parameter} is no parameter of any tool");
+        }
+        assert!(PARAMETERS.iter().all(|(_, words)| !words.is_empty()));
+    }
 }

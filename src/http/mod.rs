@@ -134,7 +134,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 fn tools(state: &AppState, doc: &utoipa::openapi::OpenApi) -> mcp::Tools {
     let open = AppState { keys: None, limiter: None, access_log: false, ..state.clone() };
     let (api, _) = api("/api", &open).split_for_parts();
-    mcp::Tools::new(api.with_state(open), doc)
+    mcp::Tools::new(api.with_state(open), doc, state.default_zone.name())
 }
 
 /// The tools of `tsconv mcp` (SPEC 12), on `state`'s clock.

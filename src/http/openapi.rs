@@ -141,8 +141,8 @@ pub fn finish(mut doc: Document) -> Document {
 /// are this document's operations, with these operations' parameters as
 /// their input schemas.
 fn mcp_endpoint() -> PathItem {
-    let message = |example: serde_json::Value| {
-        let mut content = ContentBuilder::new().schema(Some(ObjectBuilder::new())).build();
+    let message = |schema: RefOr<Schema>, example: serde_json::Value| {
+        let mut content = ContentBuilder::new().schema(Some(schema)).build();
         content.example = Some(example);
         content
     };
@@ -157,32 +157,40 @@ fn mcp_endpoint() -> PathItem {
         Some("The Model Context Protocol over Streamable HTTP: the API's operations as tools".to_owned());
     operation.description = Some(
         "Tools: now, convert, validate, format, add, diff, round, transitions, zones. Each takes the parameters of \
-         its route (its input schema is that route's, from this document) and answers that route's `data` as \
-         structured content, with the plain-text answer as its text; a bad input is a tool error (`isError`) \
-         whose structured content is `{code, error, message}`. Stateless: no session is kept, so any replica \
-         answers. Send `Accept: application/json, text/event-stream`."
+         its route, as a flat object schema (`tools/list`), and answers that route's `data` as structured content, \
+         with the plain-text answer as its text; a bad input is a tool error (`isError`) whose structured content \
+         is `{code, error, message}`. Stateless: no session is kept, so any replica answers.\n\n\
+         Answers are `application/json` (never an event stream): MCP clients send \
+         `Accept: application/json, text/event-stream`, and a request with no `Accept`, or one that admits \
+         `application/json` (`*/*`, `application/*`), is served too; an `Accept` that admits no JSON is 406."
             .to_owned(),
     );
     operation.tags = Some(vec!["agents".to_owned()]);
     operation.request_body = Some(
         utoipa::openapi::request_body::RequestBodyBuilder::new()
-            .content("application/json", message(call))
+            .content("application/json", message(jsonrpc_message(), call))
             .required(Some(utoipa::openapi::Required::True))
             .build(),
     );
+    let any = || -> RefOr<Schema> { ObjectBuilder::new().into() };
     operation.responses = common_errors(
         ResponsesBuilder::new()
             .response(
                 "200",
-                ResponseBuilder::new().description("The JSON-RPC answer").content("application/json", message(answer)),
+                ResponseBuilder::new()
+                    .description("The JSON-RPC answer: a `result`, or an `error` of the protocol (an unknown method)")
+                    .content("application/json", message(any(), answer)),
             )
             .response("202", ResponseBuilder::new().description("A notification, accepted; no body"))
             .response(
                 "400",
+                error_response("No message of the protocol: JSON that is no JSON-RPC message", "40000 bad_request"),
+            )
+            .response(
+                "406",
                 error_response(
-                    "No message of the protocol: JSON that is no JSON-RPC, or an `Accept` without both \
-                     application/json and text/event-stream",
-                    "40000 bad_request",
+                    "`Accept` admits no `application/json` (`text/event-stream` alone, `text/html`, a weight of 0)",
+                    "40600 not_acceptable",
                 ),
             )
             .response(
@@ -196,6 +204,41 @@ fn mcp_endpoint() -> PathItem {
     )
     .build();
     PathItem::new(utoipa::openapi::HttpMethod::Post, operation)
+}
+
+/// A JSON-RPC 2.0 request or notification, as MCP sends them: a `method`,
+/// its `params` (an object), and an `id` (a string or an integer) unless it
+/// is a notification. Which methods and params MCP defines is the
+/// protocol's own schema; an unknown method is answered with a JSON-RPC
+/// error (200), not refused.
+fn jsonrpc_message() -> RefOr<Schema> {
+    use utoipa::openapi::schema::Type;
+    // An id is a string or a 64-bit integer (rmcp's, as most SDKs read one).
+    let id = OneOfBuilder::new().item(ObjectBuilder::new().schema_type(Type::String)).item(
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(utoipa::Number::Int(i64::MIN as isize)))
+            .maximum(Some(utoipa::Number::Int(i64::MAX as isize))),
+    );
+    let params = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .property(
+            "_meta",
+            OneOfBuilder::new()
+                .item(ObjectBuilder::new().schema_type(Type::Object))
+                .item(ObjectBuilder::new().schema_type(Type::Null)),
+        )
+        .description(Some("The method's parameters (`null` counts as absent, and so does a `null` `_meta`)"));
+    ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .property("jsonrpc", ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["2.0"])))
+        .required("jsonrpc")
+        .property("id", id)
+        .property("method", ObjectBuilder::new().schema_type(Type::String))
+        .required("method")
+        .property("params", OneOfBuilder::new().item(params).item(ObjectBuilder::new().schema_type(Type::Null)))
+        .description(Some("A JSON-RPC 2.0 request (with `id`) or notification (without) of the Model Context Protocol"))
+        .into()
 }
 
 /// The `text/plain` answer of an API route (SPEC 12).

@@ -555,10 +555,10 @@ trait ReadsInputs {
 
     /// How to read the inputs: each sent value read, the rest at its
     /// default (English where no `locale` is sent).
-    fn read_settings(&self) -> Result<ReadSettings, ApiError> {
+    fn read_settings(&self, default_zone: &Zone) -> Result<ReadSettings, ApiError> {
         let sent = self.how_to_read();
         Ok(ReadSettings {
-            zone: zone(sent.timezone)?,
+            zone: zone(sent.timezone, default_zone)?,
             precision: precision(sent.precision)?,
             disambiguation: sent
                 .disambiguation
@@ -690,10 +690,11 @@ fn input_formats(value: &Value) -> Result<Vec<String>, ApiError> {
 }
 
 impl CurrentParams {
-    /// The zone, unit and language of the answer; seconds and English unless stated.
-    pub fn read(&self) -> Result<(Zone, Precision, Arc<Localizer>), ApiError> {
+    /// The zone, unit and language of the answer; `default_zone`, seconds
+    /// and English unless stated.
+    pub fn read(&self, default_zone: &Zone) -> Result<(Zone, Precision, Arc<Localizer>), ApiError> {
         Ok((
-            zone(self.timezone.as_deref())?,
+            zone(self.timezone.as_deref(), default_zone)?,
             precision(self.precision.as_deref())?.unwrap_or(Precision::Seconds),
             language(self.locale.as_deref())?,
         ))
@@ -715,9 +716,9 @@ impl TimestampParams {
     }
 
     /// The inputs, how to read them, and the format asked for.
-    pub fn read(&self) -> Result<(Inputs<Input<'_>>, ReadSettings, Option<Format>), ApiError> {
+    pub fn read(&self, default_zone: &Zone) -> Result<(Inputs<Input<'_>>, ReadSettings, Option<Format>), ApiError> {
         let inputs = inputs(&self.timestamp, &self.timestamps)?;
-        let reading = self.read_settings()?;
+        let reading = self.read_settings(default_zone)?;
         let format = self.format_asked()?;
         Ok((inputs, reading, format))
     }
@@ -730,9 +731,9 @@ impl ValidateParams {
     }
 
     /// The inputs and how to read them.
-    pub fn read(&self) -> Result<(Inputs<Input<'_>>, ReadSettings), ApiError> {
+    pub fn read(&self, default_zone: &Zone) -> Result<(Inputs<Input<'_>>, ReadSettings), ApiError> {
         let inputs = inputs(&self.timestamp, &self.timestamps)?;
-        let reading = self.read_settings()?;
+        let reading = self.read_settings(default_zone)?;
         Ok((inputs, reading))
     }
 }
@@ -745,12 +746,15 @@ impl AddParams {
 
     /// The inputs, how to read them, the duration and overflow rule, and
     /// the format asked for.
-    pub fn read(&self) -> Result<(Inputs<Input<'_>>, ReadSettings, Addend, Option<Format>), ApiError> {
+    pub fn read(
+        &self,
+        default_zone: &Zone,
+    ) -> Result<(Inputs<Input<'_>>, ReadSettings, Addend, Option<Format>), ApiError> {
         let duration = self.duration.as_deref().ok_or(ApiError::MissingParameter { param: "duration" })?;
         let duration = arithmetic::parse_duration(duration).map_err(ApiError::time)?;
         let overflow = self.overflow.as_deref().map_or(Ok(Overflow::default()), str::parse).map_err(ApiError::time)?;
         let format = self.format_asked()?;
-        let reading = self.read_settings()?;
+        let reading = self.read_settings(default_zone)?;
         Ok((inputs(&self.timestamp, &self.timestamps)?, reading, Addend { duration, overflow }, format))
     }
 }
@@ -762,7 +766,10 @@ impl RoundParams {
     }
 
     /// The inputs, how to read them, what to round to, and the format asked for.
-    pub fn read(&self) -> Result<(Inputs<Input<'_>>, ReadSettings, RoundTo, Option<Format>), ApiError> {
+    pub fn read(
+        &self,
+        default_zone: &Zone,
+    ) -> Result<(Inputs<Input<'_>>, ReadSettings, RoundTo, Option<Format>), ApiError> {
         let unit = self.unit.as_deref().ok_or(ApiError::MissingParameter { param: "unit" })?;
         let unit = TimeUnit::parse(unit, &TimeUnit::ALL, Setting::Unit).map_err(ApiError::time)?;
         let mode =
@@ -772,7 +779,7 @@ impl RoundParams {
         let to = RoundTo::new(unit, mode.map_err(ApiError::time)?, increment, week_start.map_err(ApiError::time)?)
             .map_err(ApiError::time)?;
         let format = self.format_asked()?;
-        let reading = self.read_settings()?;
+        let reading = self.read_settings(default_zone)?;
         Ok((inputs(&self.timestamp, &self.timestamps)?, reading, to, format))
     }
 }
@@ -784,7 +791,7 @@ impl DiffParams {
     }
 
     /// The pairs of inputs, how to read them, and how to balance and round.
-    pub fn read(&self) -> Result<(Inputs<Pair<'_>>, ReadSettings, DiffSettings), ApiError> {
+    pub fn read(&self, default_zone: &Zone) -> Result<(Inputs<Pair<'_>>, ReadSettings, DiffSettings), ApiError> {
         let increment = whole_number(self.rounding_increment.as_ref(), "rounding_increment")?;
         let settings = DiffSettings::new(
             self.largest_unit.as_deref(),
@@ -793,7 +800,7 @@ impl DiffParams {
             increment,
         )
         .map_err(ApiError::time)?;
-        let reading = self.read_settings()?;
+        let reading = self.read_settings(default_zone)?;
         let sent = self.from.is_sent() || self.to.is_sent();
         let one = match (self.from.value(), self.to.value()) {
             (None, None) => None,
@@ -831,9 +838,9 @@ fn whole_number<'a>(value: Option<&'a Value>, param: &'static str) -> Result<Opt
     }
 }
 
-/// `timezone`, default UTC.
-fn zone(name: Option<&str>) -> Result<Zone, ApiError> {
-    name.map_or(Ok(Zone::utc()), Zone::parse).map_err(ApiError::time)
+/// `timezone`, else the server's default zone (UTC unless it was given one).
+fn zone(name: Option<&str>, default: &Zone) -> Result<Zone, ApiError> {
+    name.map_or_else(|| Ok(default.clone()), Zone::parse).map_err(ApiError::time)
 }
 
 /// `precision`, `None` when it is to be detected.

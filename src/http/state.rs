@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use jiff::Timestamp;
+use tsconv_time::zone::Zone;
 
 use crate::config::Config;
 use crate::http::{access::keys::Keys, access::ratelimit::Limiter, batch};
@@ -31,6 +32,9 @@ impl Clock {
 #[derive(Clone, Debug)]
 pub struct AppState {
     pub clock: Clock,
+    /// The zone of a request that names none (`--default-timezone`; UTC
+    /// unless given).
+    pub default_zone: Zone,
     /// API keys, when they are on.
     pub keys: Option<Arc<Keys>>,
     /// The rate limiter, unless limits are off.
@@ -54,6 +58,7 @@ impl Default for AppState {
     fn default() -> Self {
         AppState {
             clock: Clock::System,
+            default_zone: Zone::utc(),
             keys: None,
             limiter: None,
             trust_proxy: false,

@@ -73,6 +73,7 @@ pub fn state(config: &Config) -> Result<AppState, StartError> {
         trust_proxy: config.trust_proxy,
         access_log: config.access_log,
         request_timeout: config.request_timeout,
+        default_zone: config.default_timezone.clone(),
         ..AppState::default()
     })
 }

@@ -40,6 +40,7 @@ fn convert_prints_an_aligned_table() {
          rfc3339     2023-11-14T17:13:20-05:00\n\
          utc         Tue, 14 Nov 2023 22:13:20 GMT\n\
          local       2023-11-14 17:13:20\n\
+         calendar    Tuesday (ISO 2), week 2023-W46, day 318, Q4, 30 days in the month, not a leap year\n\
          timezone    America/New_York (Eastern Standard Time, EST, -05:00, no DST; next change 2024-03-10T07:00:00Z)\n\
          input       unix\n"
     );

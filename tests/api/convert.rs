@@ -41,6 +41,15 @@ async fn spec_example_in_new_york() {
                 "next_transition": "2024-03-10T07:00:00Z",
                 "windows_id": "Eastern Standard Time"
             },
+            "calendar": {
+                "weekday": "Tuesday",
+                "weekday_number": 2,
+                "iso_week": "2023-W46",
+                "day_of_year": 318,
+                "quarter": 4,
+                "days_in_month": 30,
+                "leap_year": false
+            },
             "input": {"kind": "unix", "text": "1700000000"}
         })
     );

@@ -225,9 +225,6 @@ fn schemathesis_finds_nothing() {
     let seed = std::env::var("TSCONV_ST_SEED").unwrap_or_else(|_| "149402518353885767815628698284851643426".to_owned());
     let output = Command::new(st)
         .args(["run", &format!("http://{}/openapi.json", server.addr), "--checks", "all", "--no-color"])
-        // JSON-RPC messages, whose contract is the protocol's: the MCP tests
-        // (tests/api/mcp.rs) hold it with the official Python SDK.
-        .args(["--exclude-path", "/mcp"])
         .args(["--seed", &seed])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()

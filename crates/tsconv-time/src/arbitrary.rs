@@ -7,6 +7,7 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
 
+use crate::calendar::Calendar;
 use crate::id::{IdField, IdFields};
 use crate::kind::Kind;
 use crate::ops::{Addition, Formatted, InputInfo, Period, Report, Rounding};
@@ -44,6 +45,14 @@ fn id_fields() -> impl Strategy<Value = IdFields> {
     vec((select(vec!["version", "variant", "node", "random", "worker_id"]), field), 0..5).prop_map(IdFields)
 }
 
+/// The facts of any date of the supported range.
+fn calendar() -> impl Strategy<Value = Calendar> {
+    (-4_371_587i32..=2_932_896).prop_map(|days| {
+        let epoch = jiff::civil::date(1970, 1, 1);
+        Calendar::of(epoch.checked_add(jiff::Span::new().days(days)).expect("a date of years -9999 to 9999"))
+    })
+}
+
 pub fn report() -> impl Strategy<Value = Report> {
     let units = (wide(), wide(), wide(), wide()).prop_map(|(seconds, milliseconds, microseconds, nanoseconds)| Units {
         seconds,
@@ -74,13 +83,13 @@ pub fn report() -> impl Strategy<Value = Report> {
         .prop_map(|(kind, epoch, pattern, read_as, text)| InputInfo { kind, epoch, pattern, read_as, text });
     (
         (wide(), precision(), proptest::option::of(any::<bool>()), texts::<6>(), select(vec!["en", "de", "zh-Hant"])),
-        (units, texts::<4>(), zone),
+        (units, texts::<4>(), zone, calendar()),
         (proptest::option::of(input), proptest::option::of(id_fields()), proptest::option::of(text())),
     )
         .prop_map(
             |(
                 (timestamp, precision, precision_detected, strings, locale),
-                (units, text, zone),
+                (units, text, zone, calendar),
                 (input, id, formatted),
             )| {
                 let [iso, timezone, rfc3339, utc, local, _] = strings;
@@ -98,6 +107,7 @@ pub fn report() -> impl Strategy<Value = Report> {
                     units,
                     units_text: UnitsText { seconds, milliseconds, microseconds, nanoseconds },
                     zone,
+                    calendar,
                     input,
                     id,
                     formatted,
@@ -117,7 +127,7 @@ pub fn formatted() -> impl Strategy<Value = Formatted> {
                 ids,
             });
     (
-        (wide(), precision(), text(), text(), select(vec!["en", "ja"])),
+        (wide(), precision(), text(), text(), select(vec!["en", "ja"]), calendar()),
         (
             proptest::option::of(select(vec!["rfc3339", "discord"])),
             proptest::option::of(text()),
@@ -125,9 +135,11 @@ pub fn formatted() -> impl Strategy<Value = Formatted> {
         ),
         proptest::option::of(presets.prop_map(Box::new)),
     )
-        .prop_map(|((timestamp, precision, iso, timezone, locale), (format, formatted, preview), formats)| {
-            Formatted { timestamp, precision, iso, timezone, locale, format, formatted, preview, formats }
-        })
+        .prop_map(
+            |((timestamp, precision, iso, timezone, locale, calendar), (format, formatted, preview), formats)| {
+                Formatted { timestamp, precision, iso, timezone, locale, calendar, format, formatted, preview, formats }
+            },
+        )
 }
 
 pub fn addition() -> impl Strategy<Value = Addition> {

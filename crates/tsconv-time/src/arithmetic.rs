@@ -23,6 +23,7 @@ use utoipa::openapi::{RefOr, Schema};
 #[cfg(feature = "openapi")]
 use utoipa::{PartialSchema, ToSchema};
 
+use crate::calendar::Calendar;
 use crate::error::{Setting, TimeError};
 use crate::local::{Disambiguation, resolve_local};
 use crate::locale::Localizer;
@@ -445,6 +446,9 @@ pub fn diff(
     Ok(Difference {
         from: render::iso(from),
         to: render::iso(to),
+        timezone: zone.name().to_owned(),
+        from_calendar: Calendar::of(from_zoned.date()),
+        to_calendar: Calendar::of(to_zoned.date()),
         duration: span.to_string(),
         sign: span.signum(),
         parts,
@@ -581,6 +585,12 @@ pub struct Difference {
     pub from: String,
     /// `to` as `iso`.
     pub to: String,
+    /// The zone whose wall clock measures days and longer units.
+    pub timezone: String,
+    /// The calendar facts of `from`'s wall-clock date in `timezone`.
+    pub from_calendar: Calendar,
+    /// The calendar facts of `to`'s wall-clock date in `timezone`.
+    pub to_calendar: Calendar,
     /// ISO 8601, balanced up to `largest_unit` and rounded to `smallest_unit`;
     /// `-P...` when `to` is before `from`.
     #[cfg_attr(feature = "openapi", schema(example = "P1Y2M3DT12H"))]

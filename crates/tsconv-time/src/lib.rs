@@ -38,6 +38,7 @@
 
 pub mod arithmetic;
 pub mod bulk;
+pub mod calendar;
 pub mod date_math;
 pub mod digits;
 pub mod discord;

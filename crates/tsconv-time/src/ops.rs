@@ -9,6 +9,7 @@
 use jiff::{Span, Timestamp, Zoned};
 
 use crate::arithmetic::{self, DiffSettings, Difference, Overflow, RoundTo};
+use crate::calendar::Calendar;
 use crate::error::TimeError;
 use crate::id::IdFields;
 use crate::input::{Input, ReadOptions, Reading, read};
@@ -287,6 +288,7 @@ pub fn format(
         iso: view.iso(),
         timezone: view.zone.name().to_owned(),
         locale: view.language.used(),
+        calendar: view.calendar(),
         format: format.map(Format::name),
         formatted,
         preview,
@@ -318,6 +320,8 @@ pub struct Report {
     pub units: Units,
     pub units_text: UnitsText,
     pub zone: ZoneInfo,
+    /// The calendar facts of the wall-clock date in `timezone`.
+    pub calendar: Calendar,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub input: Option<InputInfo>,
     /// For an ID (SPEC 8.2): its fields other than the time.
@@ -343,6 +347,7 @@ impl Report {
             units_text: units.text(),
             units,
             zone: view.zone_info(),
+            calendar: view.calendar(),
             input: None,
             id: None,
             formatted: None,
@@ -389,6 +394,8 @@ impl Report {
         self.units_text.write(json);
         json.key("zone");
         self.zone.write(json);
+        json.key("calendar");
+        self.calendar.write(json);
         if let Some(input) = &self.input {
             json.key("input");
             input.write(json);
@@ -463,6 +470,8 @@ pub struct Formatted {
     /// The locale whose CLDR data wrote the human-readable texts (SPEC 10).
     #[cfg_attr(feature = "openapi", schema(value_type = String, example = "en"))]
     pub locale: &'static str,
+    /// The calendar facts of the wall-clock date in `timezone`.
+    pub calendar: Calendar,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub format: Option<&'static str>,
@@ -483,6 +492,8 @@ impl WriteJson for Formatted {
         json.key("iso").string(&self.iso);
         json.key("timezone").string(&self.timezone);
         json.key("locale").string(self.locale);
+        json.key("calendar");
+        self.calendar.write(json);
         if let Some(format) = self.format {
             json.key("format").string(format);
         }

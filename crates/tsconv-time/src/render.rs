@@ -292,18 +292,17 @@ impl<'z> View<'z> {
     pub fn iso_week(&self) -> String {
         let week = self.zoned.date().iso_week_date();
         let mut text = String::with_capacity(12);
-        let year = week.year();
-        if (0..=9999).contains(&year) {
-            push_year(&mut text, year);
-        } else {
-            text.push(if year < 0 { '-' } else { '+' });
-            text.push_str(&format!("{:06}", year.unsigned_abs()));
-        }
+        crate::calendar::push_week_year(&mut text, week.year());
         text.push_str("-W");
         push_two_digits(&mut text, week.week() as u32);
         text.push('-');
         text.push(char::from(b'0' + week.weekday().to_monday_one_offset() as u8));
         text
+    }
+
+    /// The calendar facts of the wall-clock date in the zone.
+    pub fn calendar(&self) -> crate::calendar::Calendar {
+        crate::calendar::Calendar::of(self.zoned.date())
     }
 
     /// The zone's metadata at this instant, with its long name in the view's language.

@@ -10,6 +10,7 @@ use jiff::Timestamp;
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
 
+use crate::calendar::Calendar;
 use crate::error::TimeError;
 use crate::zone::{Zone, offset_text};
 
@@ -171,6 +172,7 @@ fn transition(tz: &TimeZone, at: Timestamp) -> Option<Transition> {
         }
         std::cmp::Ordering::Equal => (TransitionKind::NamesOnly, None),
     };
+    let calendar = Calendar::of(wall(after.offset_seconds)?.date());
     Some(Transition {
         at: jiff::fmt::temporal::DateTimePrinter::new().timestamp_to_string(&at),
         unix: at.as_second(),
@@ -178,6 +180,7 @@ fn transition(tz: &TimeZone, at: Timestamp) -> Option<Transition> {
         after,
         kind,
         local,
+        calendar,
     })
 }
 
@@ -223,6 +226,8 @@ pub struct Transition {
     /// The wall-clock window that does not exist (`gap`) or happens twice
     /// (`fold`), `end` exclusive; `null` for `names_only`.
     pub local: Option<LocalWindow>,
+    /// The calendar facts of the date on the wall clock just after the change.
+    pub calendar: Calendar,
 }
 
 /// A zone's offset, abbreviation and DST flag on one side of a transition.

@@ -52,7 +52,7 @@ pub async fn add_body(state: State<AppState>, params: Params<AddParams>) -> Answ
 
 async fn add(State(state): State<AppState>, Params(params): Params<AddParams>) -> Answer<Addition> {
     let _turn = batch_turn(&state, params.is_batch()).await;
-    let (inputs, reading, Addend { duration, overflow }, format) = params.read()?;
+    let (inputs, reading, Addend { duration, overflow }, format) = params.read(&state.default_zone)?;
     let now = state.clock.now();
     let from_now = FromNow::default();
     let options = reading.options(now).noting(&from_now);
@@ -97,7 +97,7 @@ pub async fn round_body(state: State<AppState>, params: Params<RoundParams>) -> 
 
 async fn round(State(state): State<AppState>, Params(params): Params<RoundParams>) -> Answer<Rounding> {
     let _turn = batch_turn(&state, params.is_batch()).await;
-    let (inputs, reading, to, format) = params.read()?;
+    let (inputs, reading, to, format) = params.read(&state.default_zone)?;
     let now = state.clock.now();
     let from_now = FromNow::default();
     let options = reading.options(now).noting(&from_now);
@@ -141,7 +141,7 @@ pub async fn diff_body(state: State<AppState>, params: Params<DiffParams>) -> An
 
 async fn diff(State(state): State<AppState>, Params(params): Params<DiffParams>) -> Answer<Difference> {
     let _turn = batch_turn(&state, params.is_batch()).await;
-    let (inputs, reading, settings) = params.read()?;
+    let (inputs, reading, settings) = params.read(&state.default_zone)?;
     let from_now = FromNow::default();
     let options = reading.options(state.clock.now()).noting(&from_now);
     let operation = |(from, to)| tsconv_time::ops::diff(from, to, &options, &settings).map_err(ApiError::failed);

@@ -45,7 +45,7 @@ pub async fn current(
     State(state): State<AppState>,
     Params(params): Params<CurrentParams>,
 ) -> Result<([(header::HeaderName, &'static str); 1], Success<Report>), ApiError> {
-    let (zone, precision, language) = params.read()?;
+    let (zone, precision, language) = params.read(&state.default_zone)?;
     let report = tsconv_time::ops::current(state.clock.now(), &zone, precision, &language);
     Ok(([(header::CACHE_CONTROL, "no-store")], Success(report)))
 }
@@ -85,7 +85,7 @@ pub async fn convert_body(state: State<AppState>, params: Params<TimestampParams
 
 async fn convert(State(state): State<AppState>, Params(params): Params<TimestampParams>) -> Answer<Report> {
     let _turn = batch_turn(&state, params.is_batch()).await;
-    let (inputs, reading, format) = params.read()?;
+    let (inputs, reading, format) = params.read(&state.default_zone)?;
     let now = state.clock.now();
     let from_now = FromNow::default();
     let options = reading.options(now).noting(&from_now);
@@ -129,7 +129,7 @@ pub async fn validate_body(state: State<AppState>, params: Params<ValidateParams
 
 async fn validate(State(state): State<AppState>, Params(params): Params<ValidateParams>) -> Answer<Validation> {
     let _turn = batch_turn(&state, params.is_batch()).await;
-    let (inputs, reading) = params.read()?;
+    let (inputs, reading) = params.read(&state.default_zone)?;
     let from_now = FromNow::default();
     let options = reading.options(state.clock.now()).noting(&from_now);
     answer(inputs, &from_now, |input| Ok(tsconv_time::ops::validate(input, &options))).await
@@ -170,7 +170,7 @@ pub async fn format_body(state: State<AppState>, params: Params<TimestampParams>
 
 async fn format(State(state): State<AppState>, Params(params): Params<TimestampParams>) -> Answer<Formatted> {
     let _turn = batch_turn(&state, params.is_batch()).await;
-    let (inputs, reading, format) = params.read()?;
+    let (inputs, reading, format) = params.read(&state.default_zone)?;
     let now = state.clock.now();
     let from_now = FromNow::default();
     let options = reading.options(now).noting(&from_now);

@@ -54,6 +54,9 @@ const fn meaning(
 
 use Source::{Cldr, Gnu, Tzdb};
 
+use crate::error::TimeError;
+use crate::zone::Zone;
+
 /// The table, grouped by abbreviation, the reading of each first.
 pub const TABLE: &[Meaning] = &[
     meaning("GMT", 0, "UTC", "Greenwich Mean Time", "001", Gnu),
@@ -137,6 +140,31 @@ pub fn meanings(word: &str, locale_region: Option<&str>) -> Vec<Meaning> {
         found.insert(0, chosen);
     }
     found
+}
+
+/// The zone a machine or its operator names as its own (`TZ`,
+/// `--default-timezone`): whatever [`Zone::parse`] reads (an IANA name, an
+/// offset, a Windows ID), a POSIX `TZ` naming a file of the database
+/// (`:Europe/Berlin`, `:/usr/share/zoneinfo/Asia/Kolkata`), or an
+/// abbreviation of this table, read as in people's text: the zone of its
+/// reading (`CEST` is Europe/Paris, `EDT` America/New_York; an ambiguous
+/// one, `CST`, its first meaning), so that the zone keeps its clock changes.
+///
+/// ```
+/// use tsconv_time::human::abbreviations::configured_zone;
+///
+/// assert_eq!(configured_zone("CEST").unwrap().name(), "Europe/Paris");
+/// assert_eq!(configured_zone(":/usr/share/zoneinfo/Asia/Kolkata").unwrap().name(), "Asia/Kolkata");
+/// assert_eq!(configured_zone("W. Europe Standard Time").unwrap().name(), "Europe/Berlin");
+/// assert!(configured_zone("Mars/Olympus_Mons").is_err());
+/// ```
+pub fn configured_zone(text: &str) -> Result<Zone, TimeError> {
+    let name = text.trim().trim_start_matches(':');
+    let name = name.find("zoneinfo/").map_or(name, |at| &name[at + "zoneinfo/".len()..]);
+    Zone::parse(name).or_else(|error| match meanings(name, None).first() {
+        Some(meaning) => Zone::parse_without_suggestions(meaning.zone),
+        None => Err(error),
+    })
 }
 
 #[cfg(test)]

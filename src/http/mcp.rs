@@ -135,16 +135,24 @@ const PARAMETERS: &[(&str, &str)] = &[
     ("at", "Default now"),
 ];
 
-/// What the server says of itself when a client connects.
-const INSTRUCTIONS: &str = "Exact timestamp conversion, validation, formatting (Discord, strftime, RFC 3339, \
-    HTTP dates, ...), arithmetic on the wall clock of any IANA zone, and zones' transitions. Every tool answers \
-    the same data as tsconv's REST API; a bad input is a tool error with its code, kind and message.";
+/// What the server says of itself when a client connects, with the zone
+/// of a call that names none.
+fn instructions(default_zone: &str) -> String {
+    format!(
+        "Exact timestamp conversion, validation, formatting (Discord, strftime, RFC 3339, HTTP dates, ...), \
+         arithmetic on the wall clock of any IANA zone, and zones' transitions. Every tool answers the same data as \
+         tsconv's REST API, with the weekday and calendar of each instant in `calendar`; a bad input is a tool error \
+         with its code, kind and message. A call without `timezone` is answered in {default_zone}, and every \
+         answer names the zone it used."
+    )
+}
 
 /// The tools, and the API router that answers them; cheap to clone.
 #[derive(Clone)]
 pub struct Tools {
     api: Router,
     tools: Arc<[Route]>,
+    instructions: Arc<str>,
 }
 
 /// A tool and the route it calls.
@@ -178,7 +186,7 @@ impl Tools {
                 Route { tool, method: method.clone(), path }
             })
             .collect();
-        Tools { api, tools }
+        Tools { api, tools, instructions: instructions(default_zone).into() }
     }
 
     /// The tool named `name`, and its route.
@@ -450,7 +458,7 @@ impl ServerHandler for Tools {
     fn get_info(&self) -> InitializeResult {
         InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("tsconv", env!("CARGO_PKG_VERSION")))
-            .with_instructions(INSTRUCTIONS)
+            .with_instructions(self.instructions.to_string())
     }
 
     async fn list_tools(

@@ -352,3 +352,54 @@ async fn every_curl_example_of_the_readme_answers_what_it_shows() {
     }
     assert!(tested >= 12, "{tested} curl examples");
 }
+
+/// The agent configuration the README shows (`mcpServers`, as desktop
+/// agents take it) starts a working server: the command it names, with its
+/// arguments and environment, answers `initialize` and lists the tools.
+#[test]
+fn the_agent_configuration_of_the_readme_starts_a_working_server() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let block = readme
+        .split("```json\n")
+        .skip(1)
+        .map(|rest| &rest[..rest.find("```").unwrap()])
+        .find(|block| block.contains("mcpServers"))
+        .expect("the README shows an agent's configuration");
+    let config: serde_json::Value = serde_json::from_str(block).unwrap();
+    let binary = Path::new(env!("CARGO_BIN_EXE_tsconv"));
+    let path = format!("{}:{}", binary.parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
+    for (name, server) in config["mcpServers"].as_object().unwrap() {
+        let args: Vec<&str> = server["args"].as_array().unwrap().iter().map(|arg| arg.as_str().unwrap()).collect();
+        let mut command = Command::new(server["command"].as_str().unwrap());
+        command.args(&args).env("PATH", &path).env("TZ", "Asia/Kolkata").env_remove("TSCONV_DEFAULT_TIMEZONE");
+        for (key, value) in server["env"].as_object().into_iter().flatten() {
+            command.env(key, value.as_str().unwrap());
+        }
+        let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let messages = [
+            r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"agent","version":"1"}}}"#,
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"now","arguments":{}}}"#,
+        ];
+        for message in messages {
+            writeln!(stdin, "{message}").unwrap();
+        }
+        let answers: Vec<serde_json::Value> = BufReader::new(child.stdout.take().unwrap())
+            .lines()
+            .take(3)
+            .map(|line| serde_json::from_str(&line.unwrap()).unwrap())
+            .collect();
+        drop(stdin);
+        child.wait().unwrap();
+        assert_eq!(answers[0]["result"]["serverInfo"]["name"], "tsconv", "{name}");
+        assert_eq!(answers[1]["result"]["tools"].as_array().map(Vec::len), Some(9), "{name}");
+        let now = &answers[2]["result"]["structuredContent"];
+        assert_eq!(now["timezone"], "Asia/Kolkata", "{name}: {now}");
+        assert!(now["calendar"]["weekday"].is_string(), "{name}: {now}");
+    }
+}

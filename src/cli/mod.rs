@@ -793,6 +793,9 @@ fn write_report_table(out: &mut impl Write, report: &Report, with_input: bool) -
         if let Some(read_as) = &input.read_as {
             row(out, "read as", read_as)?;
         }
+        for warning in &input.warnings {
+            row(out, "warning", warning)?;
+        }
     }
     write_id_fields(out, report.id.as_ref())?;
     if let Some(formatted) = &report.formatted {

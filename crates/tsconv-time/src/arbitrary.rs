@@ -78,9 +78,17 @@ pub fn report() -> impl Strategy<Value = Report> {
         proptest::option::of(text()),
         proptest::option::of(text()),
         proptest::option::of(text()),
+        vec(text(), 0..3),
         text(),
     )
-        .prop_map(|(kind, epoch, pattern, read_as, text)| InputInfo { kind, epoch, pattern, read_as, text });
+        .prop_map(|(kind, epoch, pattern, read_as, warnings, text)| InputInfo {
+            kind,
+            epoch,
+            pattern,
+            read_as,
+            warnings,
+            text,
+        });
     (
         (wide(), precision(), proptest::option::of(any::<bool>()), texts::<6>(), select(vec!["en", "de", "zh-Hant"])),
         (units, texts::<4>(), zone, calendar()),

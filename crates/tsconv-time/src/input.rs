@@ -572,15 +572,17 @@ pub(crate) fn looks_numeric(text: &str) -> bool {
 }
 
 /// Whether `text` has the shape of an ISO 8601 date-time: digits, `-`,
-/// digits, `-`, digits, then at once a `T`, a `Z` or a `[` (any case).
-/// Such a text that ISO 8601's reader refused is malformed machine output
-/// (`2020-001-01T00:00Z`, `2022-09-15Z`), which RFC 3339 and Temporal refuse
-/// too; people's reader does not guess at it.
+/// two or more digits, `-`, two or more digits, then at once a `T`, a `Z`
+/// or a `[` (any case). Such a text that ISO 8601's reader refused is
+/// malformed machine output (`2020-001-01T00:00Z`, `2022-09-15Z`), which RFC
+/// 3339 and Temporal refuse too; people's reader does not guess at it. Not
+/// so one-digit fields (`2019-3-5T7:4:1`) or a zone's word after the time
+/// (`2019-03-05T07:41 EST`): people write those, and their reader reads them.
 fn is_iso_shaped(text: &str) -> bool {
     let mut rest = text.strip_prefix(['+', '-']).unwrap_or(text);
     for part in 0..3 {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        if digits == 0 {
+        if digits == 0 || (part > 0 && digits < 2) {
             return false;
         }
         rest = &rest[digits..];
@@ -589,18 +591,22 @@ fn is_iso_shaped(text: &str) -> bool {
             rest = after;
         }
     }
-    rest.starts_with(['T', 't', 'Z', 'z', '['])
+    let word_after = rest.split_once(' ').is_some_and(|(_, after)| after.trim_start().starts_with(char::is_alphabetic));
+    rest.starts_with(['T', 't', 'Z', 'z', '[']) && !word_after
 }
 
-/// `14.11.2023`, `14.11.23`, `3.4.2023.`: a date as much of Europe writes
-/// it, which [`looks_numeric`] would take for a mistyped number.
+/// `14.11.2023`, `14.11.23`, `3.4.2023.`, `2019.03.05`: a date as much of
+/// Europe and Asia write it, which [`looks_numeric`] would take for a
+/// mistyped number.
 fn is_dotted_date(text: &str) -> bool {
-    let mut parts = text.strip_suffix('.').unwrap_or(text).split('.');
-    let short =
-        |part: Option<&str>| part.is_some_and(|p| (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
-    let year =
-        |part: Option<&str>| part.is_some_and(|p| matches!(p.len(), 2 | 4) && p.bytes().all(|b| b.is_ascii_digit()));
-    short(parts.next()) && short(parts.next()) && year(parts.next()) && parts.next().is_none()
+    let parts: Vec<&str> = text.strip_suffix('.').unwrap_or(text).split('.').collect();
+    let digits =
+        |part: &str, lengths: &[usize]| lengths.contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit());
+    match parts.as_slice() {
+        [year, month, day] if digits(year, &[4]) => digits(month, &[1, 2]) && digits(day, &[1, 2]),
+        [day, month, year] => digits(day, &[1, 2]) && digits(month, &[1, 2]) && digits(year, &[2, 4]),
+        _ => false,
+    }
 }
 
 fn has_month_name(text: &str) -> bool {

@@ -359,11 +359,16 @@ impl Report {
     fn of_input(view: &View<'_>, input: Input<'_>, reading: Reading, formatted: Option<String>) -> Report {
         let mut report = Report::new(view);
         report.precision_detected = Some(reading.precision_detected);
+        let (read_as, warnings) = match reading.human {
+            Some(human) => (Some(human.read_as), human.warnings),
+            None => (None, Vec::new()),
+        };
         report.input = Some(InputInfo {
             kind: reading.kind,
             epoch: reading.epoch.map(|epoch| epoch.name().into_owned()),
             pattern: reading.pattern,
-            read_as: reading.human.map(|human| human.read_as),
+            read_as,
+            warnings,
             text: input.text().to_owned(),
         });
         report.id = reading.id;
@@ -436,6 +441,11 @@ pub struct InputInfo {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "openapi", schema(example = "2023-11-14T17:13:00 in America/New_York"))]
     pub read_as: Option<String>,
+    /// For `kind: human`: what the reading is not sure of (a weekday the
+    /// date contradicts, an abbreviation that names another offset than
+    /// the one written, a day-first date in a month-first locale).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub warnings: Vec<String>,
     /// The input as given (for a JSON number, its text).
     pub text: String,
 }
@@ -452,6 +462,16 @@ impl InputInfo {
         }
         if let Some(read_as) = &self.read_as {
             json.key("read_as").string(read_as);
+        }
+        if !self.warnings.is_empty() {
+            json.key("warnings").raw(b"[");
+            for (i, warning) in self.warnings.iter().enumerate() {
+                if i > 0 {
+                    json.raw(b",");
+                }
+                json.string(warning);
+            }
+            json.raw(b"]");
         }
         json.key("text").string(&self.text).close();
     }
@@ -639,7 +659,14 @@ mod tests {
         assert_eq!(report.precision_detected, Some(true));
         assert_eq!(
             report.input,
-            Some(InputInfo { kind: Kind::Unix, epoch: None, pattern: None, read_as: None, text: "1700000000".into() })
+            Some(InputInfo {
+                kind: Kind::Unix,
+                epoch: None,
+                pattern: None,
+                read_as: None,
+                warnings: Vec::new(),
+                text: "1700000000".into()
+            })
         );
         assert_eq!(report.formatted.as_deref(), Some("14/Nov/2023:17:13:20 -0500"));
         assert_eq!(report.units_text.nanoseconds, "1700000000000000000");

@@ -25,6 +25,8 @@ pub(super) enum Tok<'a> {
     },
     Word(&'a str),
     Punct(char),
+    /// A year of two digits after an apostrophe (`'19`, `Mar ’19`).
+    ShortYear(u64),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -81,6 +83,18 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
                     message: format!("unexpected {c:?}: a sign must be followed by a number"),
                 });
             }
+            continue;
+        }
+        // `'19`: an apostrophe, two digits and no more is a year.
+        if matches!(c, '\'' | '\u{2019}')
+            && let Some(digits) = text.get(i + c.len_utf8()..i + c.len_utf8() + 2)
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && !text[i + c.len_utf8() + 2..].starts_with(|next: char| next.is_alphanumeric())
+            && !text[..i].ends_with(|before: char| before.is_alphanumeric())
+        {
+            let end = i + c.len_utf8() + 2;
+            tokens.push(Token { tok: Tok::ShortYear(digits.parse().unwrap_or(0)), start: i, end });
+            i = end;
             continue;
         }
         if c.is_ascii_digit() {
@@ -172,7 +186,18 @@ fn number(text: &str, sign_at: usize, from: usize, negative: Option<bool>) -> Re
 fn word_end(text: &str, from: usize) -> usize {
     // The Devanagari abbreviation sign (`फ़र॰`) is a dot.
     let letter = |c: char| c == '.' || c == '\u{970}' || is_letter(c);
-    text[from..].char_indices().find(|&(_, c)| !letter(c)).map_or(text.len(), |(i, _)| from + i)
+    let mut chars = text[from..].char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        // An apostrophe between two ASCII letters belongs to the word (`o'clock`).
+        let apostrophe = c == '\''
+            && i > 0
+            && text[from..from + i].ends_with(|b: char| b.is_ascii_alphabetic())
+            && chars.peek().is_some_and(|&(_, next)| next.is_ascii_alphabetic());
+        if !letter(c) && !apostrophe {
+            return from + i;
+        }
+    }
+    text.len()
 }
 
 /// A letter of a word, or a mark that belongs to the letter before it (the

@@ -16,12 +16,57 @@ use crate::iso::MONTH_NAMES;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Unit {
     Year,
+    /// Three months.
+    Quarter,
     Month,
     /// Days, with a count: 1 for `day`, 7 for `week`, 14 for `fortnight`.
     Days(i64),
     Hour,
     Minute,
     Second,
+}
+
+impl Unit {
+    /// The seconds of one unit of a fixed length (a day and a week as 24
+    /// and 168 hours: a fraction of them is elapsed time); `None` for
+    /// years, quarters and months, whose length varies.
+    pub(super) fn seconds(self) -> Option<i64> {
+        match self {
+            Unit::Year | Unit::Quarter | Unit::Month => None,
+            Unit::Days(n) => n.checked_mul(86_400),
+            Unit::Hour => Some(3600),
+            Unit::Minute => Some(60),
+            Unit::Second => Some(1),
+        }
+    }
+}
+
+/// A unit as people abbreviate it right after a number (`1h30m`, `-2hr5min`,
+/// `10h36m28s`, `3m 49s`, `2d`): only glued to its number, where a letter
+/// cannot be a word of its own. `m` is minutes, as in Go's and chrono's
+/// durations; months are `mo`.
+pub(crate) fn short_unit(word: &str) -> Option<Unit> {
+    Some(match word.to_ascii_lowercase().as_str() {
+        "y" | "yr" | "yrs" => Unit::Year,
+        "mo" | "mos" | "mth" | "mths" => Unit::Month,
+        "w" | "wk" | "wks" => Unit::Days(7),
+        "d" => Unit::Days(1),
+        "h" | "hr" | "hrs" => Unit::Hour,
+        "m" | "mn" | "mins" => Unit::Minute,
+        "s" | "secs" => Unit::Second,
+        _ => return None,
+    })
+}
+
+/// An era after a year.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Era {
+    /// `AD`, `CE`: the year as written, never widened (`44 AD` is 44).
+    Common,
+    /// `BC`, `BCE`: 1 BC is year 0 of ISO 8601's count, 44 BC is -43.
+    BeforeCommon,
+    /// `BE`: a year of the Thai Buddhist era, 543 ahead of the common one.
+    Buddhist,
 }
 
 /// What one word means.
@@ -58,6 +103,18 @@ pub(crate) enum Word {
     One,
     /// `at`, `on`, `and`, `of`: joins items, means nothing.
     Filler,
+    /// A part of the day: the hour it stands for when no time is given
+    /// (chrono's: morning 6, afternoon 15, evening 20, night 22), and
+    /// the half of the day of a time given with it (`11 at night`).
+    DayPart(i8, Meridian),
+    /// `weekend`: its start, Saturday.
+    Weekend,
+    /// `half`: half of a unit (`half an hour`, `an hour and a half`).
+    Half,
+    /// `o'clock` after an hour.
+    OClock,
+    /// An era after a year (`44 BC`, `2562 BE`).
+    Era(Era),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,8 +133,9 @@ const WEEKDAYS: [(&str, Weekday); 7] = [
     ("saturday", Weekday::Saturday),
 ];
 
-const ORDINALS: [(&str, i64); 14] = [
+const ORDINALS: [(&str, i64); 15] = [
     ("last", -1),
+    ("past", -1),
     ("this", 0),
     ("next", 1),
     ("first", 1),
@@ -93,8 +151,9 @@ const ORDINALS: [(&str, i64); 14] = [
     ("twelfth", 12),
 ];
 
-const UNITS: [(&str, Unit); 10] = [
+const UNITS: [(&str, Unit); 11] = [
     ("year", Unit::Year),
+    ("quarter", Unit::Quarter),
     ("month", Unit::Month),
     ("fortnight", Unit::Days(14)),
     ("week", Unit::Days(7)),
@@ -106,7 +165,7 @@ const UNITS: [(&str, Unit); 10] = [
     ("sec", Unit::Second),
 ];
 
-const OTHERS: [(&str, Word); 18] = [
+const OTHERS: [(&str, Word); 42] = [
     ("tomorrow", Word::DayShift(1)),
     ("yesterday", Word::DayShift(-1)),
     ("today", Word::DayShift(0)),
@@ -125,6 +184,33 @@ const OTHERS: [(&str, Word); 18] = [
     ("an", Word::One),
     ("at", Word::Filler),
     ("on", Word::Filler),
+    // `a.m`, `p.m`: the last dot is often left out.
+    ("a.m", Word::Meridian(Meridian::Am)),
+    ("p.m", Word::Meridian(Meridian::Pm)),
+    // `3 days later`, `15 minutes from now`, `2 days after next friday`,
+    // `a week before tomorrow`: which way the relative items lie from what follows.
+    ("later", Word::Ago(1)),
+    ("from", Word::Ago(1)),
+    ("after", Word::Ago(1)),
+    ("before", Word::Ago(-1)),
+    ("earlier", Word::Ago(-1)),
+    ("morning", Word::DayPart(6, Meridian::Am)),
+    ("afternoon", Word::DayPart(15, Meridian::Pm)),
+    ("evening", Word::DayPart(20, Meridian::Pm)),
+    ("night", Word::DayPart(22, Meridian::Pm)),
+    ("tonight", Word::DayPart(22, Meridian::Pm)),
+    ("weekend", Word::Weekend),
+    ("half", Word::Half),
+    ("o'clock", Word::OClock),
+    ("oclock", Word::OClock),
+    ("ad", Word::Era(Era::Common)),
+    ("a.d.", Word::Era(Era::Common)),
+    ("ce", Word::Era(Era::Common)),
+    ("bc", Word::Era(Era::BeforeCommon)),
+    ("b.c.", Word::Era(Era::BeforeCommon)),
+    ("bce", Word::Era(Era::BeforeCommon)),
+    ("be", Word::Era(Era::Buddhist)),
+    ("the", Word::Filler),
 ];
 
 const FILLERS: [&str; 2] = ["and", "of"];
@@ -374,7 +460,7 @@ pub(crate) fn parts_of(text: &str) -> Option<Vec<String>> {
         .map(|token| match token.tok {
             super::lex::Tok::Word(word) => Some(word.to_lowercase()),
             super::lex::Tok::Punct(c) => Some(c.to_string()),
-            super::lex::Tok::Num { .. } => None,
+            super::lex::Tok::Num { .. } | super::lex::Tok::ShortYear(_) => None,
         })
         .collect()
 }

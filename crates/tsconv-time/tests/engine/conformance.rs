@@ -44,8 +44,11 @@ const RFC3339_SPACE: &str = "RFC 3339's note allows a space for T; tsconv reads 
 const NUMERIC: &str = "a string of digits is a Unix timestamp (SPEC 2.1), not an ISO 8601 basic date";
 const PEOPLE: &str = "a text no machine format reads is read as people's text (SPEC 11), by GNU date -d's grammar: \
                       numeric dates in the locale's order, date fields of any width; an ISO-shaped date-time \
-                      (digits-digits-digits then T, Z or [) is never";
+                      (digits-two digits-two digits then T, Z or [) is never";
 const DIGITS: &str = "digits of every script are digits (SPEC 11); RFC 3339 allows ASCII digits only";
+const OTHER_PARSERS: &str = "what other parsers read is people's text (SPEC 11.1): a year and month alone (2019-03), \
+                             a date at an offset with no time (2019-03-05+08:00), one-digit fields (2019-3-5T7:4:1), \
+                             a date with spaces, dots or colons (EXIF's 2019:03:05); conforms says it is no RFC 3339";
 
 const TEST262_DIFFERENCES: &[(&str, &str)] = &[
     ("2020-W01-1T00:00Z", WEEK_ORDINAL),
@@ -75,6 +78,10 @@ const TEST262_DIFFERENCES: &[(&str, &str)] = &[
     ("1997-12-04[u-ca=1111-11-11]", CALENDAR_IGNORED),
     ("1970-01-01T00:00Z", INSTANT_SUFFICES),
     ("1970-01-01T00:00+01:00", INSTANT_SUFFICES),
+    ("2020-01", OTHER_PARSERS),
+    ("2022-09-15+00:00", OTHER_PARSERS),
+    ("2022-09-15+00:00[UTC]", OTHER_PARSERS),
+    ("2022-09-15-02:30", OTHER_PARSERS),
 ];
 
 /// Whether tsconv's reading of one test262 case agrees with its verdict and
@@ -162,6 +169,11 @@ const JSON_SCHEMA_DIFFERENCES: &[(&str, &str)] = &[
     ("2020-0৪-01", DIGITS),
     ("২0-01-01", DIGITS),
     ("২020-01-01", DIGITS),
+    ("1963-06-1T08:30:06.283185Z", OTHER_PARSERS),
+    ("1963-6-19T08:30:06.283185Z", OTHER_PARSERS),
+    ("2020 01 01", OTHER_PARSERS),
+    ("2020.01.01", OTHER_PARSERS),
+    ("2020:01:01", OTHER_PARSERS),
 ];
 
 /// RFC 3339 (JSON Schema's `date-time`, `date`, `time`): the `rfc3339` flag

@@ -43,6 +43,40 @@ pub fn ascii_digits(text: &str) -> Option<String> {
     changed.then_some(written)
 }
 
+/// The first number of `text` whose digits belong to two numbering systems
+/// (`1963-06-1৪`: an ASCII 1 and a Bengali 4), which Unicode's security
+/// mechanisms (UTS #39, mixed numbers) flag as a spoofing risk: the char
+/// index of its first digit, and the two digits that differ. `None` when
+/// every number keeps to one system, so ASCII text costs one scan.
+///
+/// ```
+/// use tsconv_time::digits::mixed_number;
+/// assert_eq!(mixed_number("1963-06-1\u{09EA}"), Some((8, '1', '\u{09EA}')));
+/// assert_eq!(mixed_number("\u{FF12}\u{FF10}\u{FF12}\u{FF13}年11月14日"), None); // each number keeps to one
+/// assert_eq!(mixed_number("2023-11-14"), None);
+/// ```
+pub fn mixed_number(text: &str) -> Option<(usize, char, char)> {
+    if text.is_ascii() {
+        return None;
+    }
+    // The first digit of the current number (its char index and its run's zero).
+    let mut current: Option<(usize, char, u32)> = None;
+    for (index, c) in text.chars().enumerate() {
+        let zero = if c.is_ascii_digit() {
+            Some(u32::from('0'))
+        } else {
+            digit_value(c).map(|value| u32::from(c) - u32::from(value))
+        };
+        match (zero, current) {
+            (Some(zero), None) => current = Some((index, c, zero)),
+            (Some(zero), Some((start, first, first_zero))) if zero != first_zero => return Some((start, first, c)),
+            (Some(_), Some(_)) => {}
+            (None, _) => current = None,
+        }
+    }
+    None
+}
+
 /// The value of a decimal digit of any script. Unicode encodes the digits
 /// of each script as a run of ten, zero first, and runs that touch (the
 /// mathematical digits) are each ten long: the value is the distance from

@@ -371,6 +371,17 @@ fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError
     // Digits of other scripts are digits (SPEC 11); one character stays
     // one, so positions hold.
     if let Some(ascii) = ascii_digits(text) {
+        // A number of two numbering systems is refused (UTS #39): `1৪` may be a
+        // spoof, and is no number anyone writes.
+        if let Some((at, first, other)) = crate::digits::mixed_number(text) {
+            return Err(TimeError::invalid_at(
+                format!(
+                    "{text:?} mixes the digits of two numbering systems in one number ({first:?} and {other:?}): \
+                     write each number in one"
+                ),
+                at,
+            ));
+        }
         return read_text(&ascii, options);
     }
     // Bytes bound characters: count them only when the bytes are too many.
@@ -553,6 +564,53 @@ fn lead_chars(text: &str, lead_bytes: usize) -> usize {
 
 fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A number of 8, 12 or 14 digits that is also a date written
+/// `yyyymmdd[HHMM[SS]]` (ISO 8601's basic form without `T`, as file names,
+/// database columns and logs write dates) of 1900-2100: the wall-clock
+/// instant in `zone`, and a warning that says the number was read as a
+/// Unix number (SPEC 2.1) and what it would be as a date. `None` for any
+/// other text: the common 10- and 13-digit numbers cost one length check.
+///
+/// ```
+/// use tsconv_time::input::compact_date;
+/// use tsconv_time::local::Disambiguation;
+/// use tsconv_time::zone::Zone;
+///
+/// let (instant, warning) = compact_date("20140601", &Zone::utc(), Disambiguation::Compatible).unwrap();
+/// assert_eq!(instant.to_string(), "2014-06-01T00:00:00Z");
+/// assert!(warning.contains("as a date written yyyymmdd it would be 2014-06-01T00:00:00"));
+/// assert!(compact_date("20141301", &Zone::utc(), Disambiguation::Compatible).is_none()); // no 13th month
+/// assert!(compact_date("1700000000", &Zone::utc(), Disambiguation::Compatible).is_none());
+/// ```
+pub fn compact_date(text: &str, zone: &Zone, disambiguation: Disambiguation) -> Option<(Timestamp, String)> {
+    let text = text.trim();
+    let shape = match text.len() {
+        8 => "yyyymmdd",
+        12 => "yyyymmddHHMM",
+        14 => "yyyymmddHHMMSS",
+        _ => return None,
+    };
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let field = |at: usize| text[at..at + 2].parse::<i8>().ok();
+    let year: i16 = text[..4].parse().ok().filter(|year| (1900..=2100).contains(year))?;
+    let (hour, minute, second) = match text.len() {
+        8 => (0, 0, 0),
+        12 => (field(8)?, field(10)?, 0),
+        _ => (field(8)?, field(10)?, field(12)?),
+    };
+    let datetime = jiff::civil::DateTime::new(year, field(4)?, field(6)?, hour, minute, second, 0).ok()?;
+    let (instant, _) = crate::local::resolve_local(text, datetime, zone, disambiguation).ok()?;
+    let warning = format!(
+        "{text} is read as a Unix number; as a date written {shape} it would be {datetime} in {}: send it as \
+         {} (ISO 8601) to mean the date",
+        zone.name(),
+        datetime.strftime("%Y-%m-%dT%H:%M:%S")
+    );
+    Some((instant, warning))
 }
 
 /// A sign, then digits and at most the characters a mistyped number has

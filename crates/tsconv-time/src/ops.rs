@@ -61,7 +61,12 @@ pub fn convert(
     let reading = read(input, options)?;
     let view = View::new(reading.instant, options.zone, reading.precision).speaking(options.language);
     let formatted = format.map(|format| view.format(format, now)).transpose()?;
-    Ok(Report::of_input(&view, input, reading, formatted))
+    let compact = crate::validate::compact_date_of(input, &reading, options).map(|(_, warning)| warning);
+    let mut report = Report::of_input(&view, input, reading, formatted);
+    if let (Some(warning), Some(info)) = (compact, report.input.as_mut()) {
+        info.warnings.push(warning);
+    }
+    Ok(report)
 }
 
 /// The one line a stream writes for `input` (SPEC 13): `format`'s text, or

@@ -8,7 +8,7 @@ use jiff::Timestamp;
 use crate::epoch::Epoch;
 use crate::error::TimeError;
 use crate::id::{IdFields, Snowflake};
-use crate::input::{Input, ReadOptions, Reading, civil_date, looks_numeric, plausible, read};
+use crate::input::{Input, ReadOptions, Reading, civil_date, compact_date, looks_numeric, plausible, read};
 use crate::iso;
 use crate::kind::Kind;
 use crate::mail;
@@ -23,7 +23,9 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
         Ok(reading) => {
             let view = View::new(reading.instant, options.zone, reading.precision);
             let mut warnings: Vec<String> = reading.local_time_note.clone().into_iter().collect();
+            let compact = compact_date_of(input, &reading, options);
             if reading.kind == Kind::Unix {
+                warnings.extend(compact.as_ref().map(|(_, warning)| warning.clone()));
                 warnings.extend(implausible_unit_warning(input.text(), reading.instant, reading.precision));
             }
             if let Some(human) = &reading.human {
@@ -33,7 +35,8 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
                 valid: true,
                 kind: Some(reading.kind),
                 epoch: reading.epoch.map(|epoch| epoch.name().into_owned()),
-                alternatives: alternatives(input, &reading, options).or_else(|| other_readings(&reading)),
+                alternatives: alternatives(input, &reading, options, compact.map(|(instant, _)| instant))
+                    .or_else(|| other_readings(&reading)),
                 read_as: reading.human.as_ref().map(|human| human.read_as.clone()),
                 pattern: reading.pattern,
                 id: reading.id,
@@ -69,6 +72,20 @@ impl From<TimeError> for ValidationError {
     }
 }
 
+/// The date a bare number of 8, 12 or 14 digits also writes, when no
+/// unit, epoch or pattern says how to read it (see [`compact_date`]).
+pub(crate) fn compact_date_of(
+    input: Input<'_>,
+    reading: &Reading,
+    options: &ReadOptions<'_>,
+) -> Option<(Timestamp, String)> {
+    let stated = options.precision.is_some() || options.epoch.is_some() || !options.patterns.is_empty();
+    if reading.kind != Kind::Unix || stated {
+        return None;
+    }
+    compact_date(input.text(), options.zone, options.disambiguation)
+}
+
 /// Where a unit mix-up lands: outside 1900-2100 (milliseconds read as
 /// seconds), or within a year of the epoch (seconds read as milliseconds).
 fn suspicious(instant: Timestamp) -> bool {
@@ -99,11 +116,29 @@ fn implausible_unit_warning(text: &str, instant: Timestamp, unit: Precision) -> 
 /// Snowflake (integers of 15 to 20 digits only), in each Unix unit, then in
 /// each system of [`Epoch::WRITTEN`]. `None` for inputs that are not bare
 /// numbers or are read by `input_format`.
-fn alternatives(input: Input<'_>, reading: &Reading, options: &ReadOptions<'_>) -> Option<Vec<Alternative>> {
+fn alternatives(
+    input: Input<'_>,
+    reading: &Reading,
+    options: &ReadOptions<'_>,
+    compact: Option<Timestamp>,
+) -> Option<Vec<Alternative>> {
     let text = input.text().trim();
     if !options.patterns.is_empty() || !looks_numeric(text) {
         return None;
     }
+    // `20140601`: the date it writes, first (SPEC 11.1).
+    let date = compact.map(|instant| Alternative {
+        epoch: None,
+        precision: None,
+        zone: None,
+        offset: None,
+        read_as: Some(format!(
+            "{} in {} (the digits as a date)",
+            instant.to_zoned(options.zone.tz().clone()).datetime(),
+            options.zone.name()
+        )),
+        iso: View::new(instant, &Zone::utc(), Precision::Milliseconds).iso(),
+    });
     let digits = text.strip_prefix('+').unwrap_or(text);
     let snowflakes: &[Epoch] = if (15..=20).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()) {
         &[Epoch::Snowflake(Snowflake::DISCORD), Epoch::Snowflake(Snowflake::TWITTER)]
@@ -133,9 +168,8 @@ fn alternatives(input: Input<'_>, reading: &Reading, options: &ReadOptions<'_>) 
             offset: None,
             read_as: None,
             iso: View::new(instant, &Zone::utc(), Precision::Milliseconds).iso(),
-        })
-        .collect();
-    Some(found)
+        });
+    Some(date.into_iter().chain(found).collect())
 }
 
 /// The other readings of ambiguous people's text (SPEC 11): the other
@@ -355,6 +389,38 @@ mod tests {
         assert!(check(Input::Number("1700000000"), "UTC", None).warnings.is_empty());
         assert!(check(Input::Number("0"), "UTC", None).warnings.is_empty());
         assert!(check(Input::Number("-86400"), "UTC", None).warnings.is_empty());
+    }
+
+    /// `20140601`: a Unix number (SPEC 2.1), but the date it also writes
+    /// is said, and is the first alternative; not when a unit is stated,
+    /// nor for numbers that are no date.
+    #[test]
+    fn a_number_that_writes_a_date_says_so() {
+        let v = check(Input::Number("20140601"), "Europe/Berlin", None);
+        assert_eq!(v.kind, Some(Kind::Unix));
+        assert!(v.warnings[0].contains("as a date written yyyymmdd it would be 2014-06-01T00:00:00 in Europe/Berlin"));
+        let first = &v.alternatives.as_ref().unwrap()[0];
+        assert_eq!(first.iso, "2014-05-31T22:00:00.000Z");
+        assert_eq!(first.read_as.as_deref(), Some("2014-06-01T00:00:00 in Europe/Berlin (the digits as a date)"));
+        let v = check(Input::Text("20140601123005"), "UTC", None);
+        assert_eq!(v.alternatives.as_ref().unwrap()[0].iso, "2014-06-01T12:30:05.000Z");
+        assert!(check(Input::Number("20140601"), "UTC", Some(Precision::Seconds)).warnings.is_empty());
+        for not_a_date in ["20141301", "18991231", "21010101", "2014060", "201406011260"] {
+            let v = check(Input::Text(not_a_date), "UTC", None);
+            assert!(!v.warnings.iter().any(|w| w.contains("as a date written")), "{not_a_date}: {:?}", v.warnings);
+        }
+    }
+
+    /// A number of two numbering systems is refused (UTS #39); each number
+    /// in its own script is read.
+    #[test]
+    fn a_number_of_two_scripts_is_refused() {
+        let v = check(Input::Text("1963-06-1\u{09EA}"), "UTC", None);
+        let error = v.error.unwrap();
+        assert!(error.message.contains("mixes the digits of two numbering systems"), "{}", error.message);
+        assert_eq!(error.position, Some(8));
+        assert!(check(Input::Text("\u{FF12}\u{FF10}\u{FF12}\u{FF13}-11-14"), "UTC", None).valid);
+        assert!(check(Input::Text("\u{0967}\u{096F}\u{096C}\u{0969}-06-19"), "UTC", None).valid);
     }
 
     #[test]

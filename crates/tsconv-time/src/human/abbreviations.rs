@@ -21,6 +21,9 @@ pub enum Source {
     /// The abbreviation the IANA database writes for the zone: listed as a
     /// candidate only, never the reading.
     Tzdb,
+    /// What people write for a zone whose abbreviation the IANA database
+    /// no longer invents (it writes `+06` for Bangladesh): a candidate only.
+    Usage,
 }
 
 /// One meaning of an abbreviation.
@@ -52,7 +55,7 @@ const fn meaning(
     Meaning { abbreviation, offset, zone, name, region, source }
 }
 
-use Source::{Cldr, Gnu, Tzdb};
+use Source::{Cldr, Gnu, Tzdb, Usage};
 
 use crate::error::TimeError;
 use crate::zone::Zone;
@@ -66,6 +69,8 @@ pub const TABLE: &[Meaning] = &[
     meaning("WET", 0, "Europe/Lisbon", "Western European Time", "PT", Gnu),
     meaning("WEST", H, "Europe/Lisbon", "Western European Summer Time", "PT", Gnu),
     meaning("BST", H, "Europe/London", "British Summer Time", "GB", Gnu),
+    meaning("BST", 6 * H, "Asia/Dhaka", "Bangladesh Standard Time", "BD", Usage),
+    meaning("BST", 11 * H, "Pacific/Bougainville", "Bougainville Standard Time", "PG", Usage),
     meaning("ART", -3 * H, "America/Argentina/Buenos_Aires", "Argentina Time", "AR", Gnu),
     meaning("BRT", -3 * H, "America/Sao_Paulo", "Brasilia Time", "BR", Gnu),
     meaning("BRST", -2 * H, "America/Sao_Paulo", "Brasilia Summer Time", "BR", Gnu),
@@ -176,7 +181,7 @@ mod tests {
         for meaning in TABLE {
             let zone = crate::zone::Zone::parse_without_suggestions(meaning.zone)
                 .unwrap_or_else(|_| panic!("{} names {}", meaning.abbreviation, meaning.zone));
-            if matches!(meaning.source, Source::Gnu) {
+            if matches!(meaning.source, Source::Gnu | Source::Usage) {
                 continue;
             }
             // A CLDR or tzdb meaning is one the zone has: the database writes

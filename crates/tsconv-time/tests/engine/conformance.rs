@@ -45,7 +45,6 @@ const NUMERIC: &str = "a string of digits is a Unix timestamp (SPEC 2.1), not an
 const PEOPLE: &str = "a text no machine format reads is read as people's text (SPEC 11), by GNU date -d's grammar: \
                       numeric dates in the locale's order, date fields of any width; an ISO-shaped date-time \
                       (digits-two digits-two digits then T, Z or [) is never";
-const DIGITS: &str = "digits of every script are digits (SPEC 11); RFC 3339 allows ASCII digits only";
 const OTHER_PARSERS: &str = "what other parsers read is people's text (SPEC 11.1): a year and month alone (2019-03), \
                              a date at an offset with no time (2019-03-05+08:00), one-digit fields (2019-3-5T7:4:1), \
                              a date with spaces, dots or colons (EXIF's 2019:03:05); conforms says it is no RFC 3339";
@@ -163,12 +162,6 @@ const JSON_SCHEMA_DIFFERENCES: &[(&str, &str)] = &[
     ("2020-001-01", PEOPLE),
     ("2020-01-001", PEOPLE),
     ("998-01-01", PEOPLE),
-    ("1963-06-11T0৪:00:00Z", DIGITS),
-    ("1963-06-1৪", DIGITS),
-    ("1963-06-1৪T00:00:00Z", DIGITS),
-    ("2020-0৪-01", DIGITS),
-    ("২0-01-01", DIGITS),
-    ("২020-01-01", DIGITS),
     ("1963-06-1T08:30:06.283185Z", OTHER_PARSERS),
     ("1963-6-19T08:30:06.283185Z", OTHER_PARSERS),
     ("2020 01 01", OTHER_PARSERS),

@@ -520,6 +520,28 @@ fn admits_json(accept: Option<&HeaderValue>) -> bool {
     })
 }
 
+/// `request` with its body read once, when it is a JSON-RPC message whose
+/// `params` is an object or absent: JSON-RPC 2.0 allows an array too, MCP's
+/// methods take an object, and rmcp would take a JSON fraction there for
+/// one (serde_json's exact numbers are maps inside). Anything else is
+/// left to rmcp, which refuses it in its words.
+async fn params_checked(request: axum::extract::Request) -> Result<axum::extract::Request, ApiError> {
+    if request.method() != Method::POST {
+        return Ok(request);
+    }
+    let (parts, body) = request.into_parts();
+    let bytes =
+        axum::body::to_bytes(body, BODY_LIMIT).await.map_err(|_| ApiError::PayloadTooLarge { limit: BODY_LIMIT })?;
+    if let Ok(Value::Object(message)) = serde_json::from_slice::<Value>(&bytes)
+        && message.get("params").is_some_and(|params| !params.is_object() && !params.is_null())
+    {
+        return Err(ApiError::BadRequest {
+            message: "not a message of the Model Context Protocol: params must be an object".to_owned(),
+        });
+    }
+    Ok(axum::extract::Request::from_parts(parts, Body::from(bytes)))
+}
+
 /// `/mcp`'s refusals in the API's envelope, and its `Accept` read as HTTP
 /// reads it. rmcp answers a request that is no protocol message at all (a
 /// GET, a wrong content type, a body over the limit, JSON that is no
@@ -541,6 +563,10 @@ pub async fn envelope_refusals(
         return ApiError::NotAcceptable { accept }.into_response();
     }
     request.headers_mut().insert(header::ACCEPT, HeaderValue::from_static(TRANSPORT_ACCEPT));
+    let request = match params_checked(request).await {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
     let (method, path) = (request.method().to_string(), request.uri().path().to_owned());
     let content_type =
         request.headers().get(header::CONTENT_TYPE).map(|kind| String::from_utf8_lossy(kind.as_bytes()).into_owned());

@@ -129,6 +129,12 @@ async fn what_is_no_protocol_message_is_refused_in_the_envelope() {
         refused.assert_error(406, 40600, "not_acceptable");
         assert!(refused.body["message"].as_str().unwrap().contains(accept), "{:#}", refused.body);
     }
+    // Params that are no object, a fraction among them (rmcp would take one).
+    for params in ["0.0", "5", "[]", "\"s\""] {
+        let body = format!(r#"{{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {params}}}"#);
+        let request = post().header("content-type", "application/json").header("accept", ACCEPT);
+        send(request.body(Body::from(body)).unwrap()).await.assert_error(400, 40000, "bad_request");
+    }
     let not_json = post().header("content-type", "application/json").header("accept", ACCEPT);
     send(not_json.body(Body::from("{nope")).unwrap()).await.assert_error(400, 40000, "bad_request");
     let text = post().header("content-type", "text/plain").header("accept", ACCEPT);

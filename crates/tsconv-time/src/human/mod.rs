@@ -673,6 +673,14 @@ impl<'a> Parser<'_, 'a, '_> {
         {
             return self.glued_counts(negative);
         }
+        // `10 past 5`, `20 to 6`: minutes told before the hour.
+        if negative.is_none()
+            && value < 60
+            && let Some(after) = self.past_or_to(1)
+            && let Some(Tok::Num { value: hour, negative: None, .. }) = self.tok(2)
+        {
+            return self.told_time(to_i64(hour), value, after);
+        }
         // `5 o'clock`.
         if let Some(Word::OClock) = self.word(1) {
             self.set_time(self.i, value, 0, 0, 0, None);
@@ -755,6 +763,24 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.set_time(self.i, value, 0, 0, 0, Some(meridian));
                 self.i += 2;
                 Ok(())
+            }
+            // `25/Sep/2003`: a day, the month's name, the year, with slashes.
+            (Some(Tok::Punct('/')), _) if matches!(self.word(2), Some(Word::Month(_))) => {
+                let Some(Word::Month(month)) = self.word(2) else { return Ok(()) };
+                self.i += 1;
+                if matches!(self.tok(2), Some(Tok::Punct('/'))) {
+                    self.i += 1;
+                    let year = match self.tok(2) {
+                        Some(Tok::Num { value: year, digits, negative: None, .. }) => {
+                            Year { value: to_i64(year), digits }
+                        }
+                        _ => return Err(self.error(2, "a year follows the month, e.g. 25/Sep/2003".to_owned())),
+                    };
+                    self.set_date(self.i - 2, Some(year), i64::from(month), value);
+                    self.i += 3;
+                    return Ok(());
+                }
+                self.day_month(value, month)
             }
             (Some(Tok::Punct('/')), _) => self.slashed_date(),
             (Some(Tok::Punct('.')), _) if self.touching(1) && self.dotted_is_time() => self.time_with(value, '.'),
@@ -861,6 +887,53 @@ impl<'a> Parser<'_, 'a, '_> {
             return Ok(if negative == Some(true) { half.scaled(-1).unwrap_or(half) } else { half });
         }
         Ok(Relative::default())
+    }
+
+    /// `past` (1) or `to` (-1) at token `k`, in a time told in words.
+    fn past_or_to(&self, k: usize) -> Option<i64> {
+        match (self.tok(k), self.word(k)) {
+            (Some(Tok::Word(word)), _) if word.eq_ignore_ascii_case("past") => Some(1),
+            (_, Some(Word::Past(after))) => Some(after),
+            _ => None,
+        }
+    }
+
+    /// `half past 5`, `quarter to 6`, `10 past 5`: `minutes` after (1) or
+    /// before (-1) `hour`, the hour at token 2; the half of the day as a
+    /// bare hour's (or a day part's).
+    fn told_time(&mut self, hour: i64, minutes: i64, after: i64) -> Result<(), TimeError> {
+        let start = self.i;
+        self.i += 3;
+        let meridian = match self.word(0) {
+            Some(Word::Meridian(meridian)) => {
+                self.i += 1;
+                Some(meridian)
+            }
+            _ => None,
+        };
+        let (hour, minute) = if after > 0 { (hour, minutes) } else { (hour - 1, 60 - minutes) };
+        let hour = if hour < 0 { 23 } else { hour };
+        self.set_time(start, hour, minute, 0, 0, meridian);
+        Ok(())
+    }
+
+    /// A count in words from token 0 (`two`, `twenty one`, `a few`,
+    /// `a couple of`): its value and the tokens it takes, the `of` after
+    /// it included.
+    fn spelled_count(&self) -> Option<(i64, usize)> {
+        let mut k = usize::from(matches!(self.word(0), Some(Word::One)));
+        let Some(Word::Count(mut n)) = self.word(k) else { return None };
+        k += 1;
+        if matches!(n, 20 | 30)
+            && let Some(Word::Count(ones @ 1..=9)) = self.word(k)
+        {
+            n += ones;
+            k += 1;
+        }
+        if matches!(self.tok(k), Some(Tok::Word(of)) if of.eq_ignore_ascii_case("of")) {
+            k += 1;
+        }
+        Some((n, k))
     }
 
     /// `'19`: the year of the date (`Mar '19`), or a year alone.
@@ -1100,8 +1173,8 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.set_date(self.i, Some(Year { value: a.0, digits: 4 }), b.0, c.0);
                 Some((Ok(()), 3))
             }
-            (1..=2, 1..=2, 4) => {
-                self.ordered_date(a.0, b.0, Some(Year { value: c.0, digits: 4 }));
+            (1..=2, 1..=2, 2 | 4) => {
+                self.ordered_date(a.0, b.0, Some(Year { value: c.0, digits: c.1 }));
                 Some((Ok(()), 3))
             }
             _ => None,
@@ -1193,7 +1266,7 @@ impl<'a> Parser<'_, 'a, '_> {
         else {
             return Ok(());
         };
-        if digits <= 2 && last == 4 {
+        if digits <= 2 && (last == 4 || last == 2) {
             // `10-06-1965`: day and month in the locale's order, then the year.
             self.ordered_date(year, to_i64(month), Some(Year { value: to_i64(day), digits: last }));
             self.i += 3;
@@ -1258,10 +1331,15 @@ impl<'a> Parser<'_, 'a, '_> {
             }
             _ => {}
         }
-        // `March fifth`, `March the 5th`.
-        if let Some(Word::Ordinal(n @ 1..=12)) = self.word(1) {
-            self.set_date(start, None, i64::from(month), n);
-            self.i += 2;
+        // `March fifth`, `March twenty-first`, `March thirtieth`.
+        let spelled = match (self.word(1), self.word(2)) {
+            (Some(Word::Count(tens @ (20 | 30))), Some(Word::Ordinal(ones @ 1..=9))) => Some((tens + ones, 3)),
+            (Some(Word::Ordinal(n @ 1..=31)), _) => Some((n, 2)),
+            _ => None,
+        };
+        if let Some((day, taken)) = spelled {
+            self.set_date(start, None, i64::from(month), day);
+            self.i += taken;
             return Ok(());
         }
         let Some(Tok::Num { value: day, negative, .. }) = day_token else {
@@ -1330,6 +1408,17 @@ impl<'a> Parser<'_, 'a, '_> {
             self.i += 1;
             return Ok(());
         }
+        // `half past 5`, `quarter to 6`.
+        let minutes = match self.word(0) {
+            Some(Word::Half) => Some(30),
+            Some(Word::Unit(Unit::Quarter)) => Some(15),
+            _ => None,
+        };
+        if let (Some(minutes), Some(after), Some(Tok::Num { value: hour, negative: None, .. })) =
+            (minutes, self.past_or_to(1), self.tok(2))
+        {
+            return self.told_time(to_i64(hour), minutes, after);
+        }
         match self.word(0) {
             Some(Word::Month(month)) => self.month_day(month),
             Some(Word::Weekday(weekday)) => {
@@ -1359,6 +1448,19 @@ impl<'a> Parser<'_, 'a, '_> {
                     self.i += 1;
                     Ok(())
                 }
+                // `last night`: chrono's, the midnight that began today; with a
+                // time, that time of yesterday's night.
+                Some(Word::DayPart(22, _)) if n == -1 => {
+                    self.i += 2;
+                    if self.pieces.times > 0 || self.starts_time_at(0) {
+                        self.pieces.rel.days = self.pieces.rel.days.saturating_sub(1);
+                        self.pieces.rels_seen = true;
+                        self.pieces.day_part = Some((22, Meridian::Pm));
+                    } else {
+                        self.set_time(self.i - 2, 0, 0, 0, 0, None);
+                    }
+                    Ok(())
+                }
                 // `next 2 weeks`, `last 3 days`, `past 2 hours`.
                 _ if n.abs() == 1
                     && matches!(self.tok(1), Some(Tok::Num { negative: None, .. }))
@@ -1375,6 +1477,30 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 self.relative_after(0, Relative::of(unit, 1))
             }
+            // `two weeks ago`, `a few minutes ago`, `a couple of days`.
+            Some(Word::Count(_)) | Some(Word::One)
+                if self.spelled_count().is_some_and(|(_, k)| matches!(self.word(k), Some(Word::Unit(_)))) =>
+            {
+                let Some((n, k)) = self.spelled_count() else { return Ok(()) };
+                let Some(Word::Unit(unit)) = self.word(k) else { return Ok(()) };
+                self.i += k + 1;
+                let half = self.and_a_half(unit, None)?;
+                self.relative_after(0, Relative::of(unit, n).and_then(|rel| rel.plus(half)))
+            }
+            Some(Word::Count(n)) => {
+                // `twenty-first`: the tens of a spelled ordinal day.
+                if let Some(Word::Ordinal(ones @ 1..=9)) = self.word(1)
+                    && matches!(n, 20 | 30)
+                {
+                    return Err(
+                        self.error(0, format!("the {} must follow its month, e.g. March {word}-first", n + ones))
+                    );
+                }
+                Err(self.error(0, format!("{word:?} must be followed by a unit, e.g. two weeks ago")))
+            }
+            Some(Word::Past(_)) => {
+                Err(self.error(0, format!("{word:?} must stand between minutes and an hour, e.g. quarter to 6")))
+            }
             Some(Word::One) => match self.word(1) {
                 Some(Word::Unit(unit)) => {
                     self.i += 2;
@@ -1384,6 +1510,15 @@ impl<'a> Parser<'_, 'a, '_> {
                 _ => self.zone_or_unknown(word),
             },
             // `half an hour`, `half a day`.
+            // `in the morning`, `in the evening`: the part of the day.
+            Some(Word::Ahead(1))
+                if matches!(self.word(1), Some(Word::DayPart(..)))
+                    || (matches!(self.word(1), Some(Word::Filler))
+                        && matches!(self.word(2), Some(Word::DayPart(..)))) =>
+            {
+                self.i += 1;
+                Ok(())
+            }
             Some(Word::Half) => match (self.word(1), self.word(2)) {
                 (Some(Word::One), Some(Word::Unit(unit))) => {
                     let half = self.half_of(unit, 0)?;
@@ -1457,10 +1592,17 @@ impl<'a> Parser<'_, 'a, '_> {
         }
     }
 
+    /// Whether a time of day starts at token `k` (`at 11`, `11pm`, `11:30`).
+    fn starts_time_at(&self, k: usize) -> bool {
+        let k = k + usize::from(matches!(self.word(k), Some(Word::Filler)));
+        matches!(self.tok(k), Some(Tok::Num { .. }))
+    }
+
     /// Whether a relative item starts at token `k` (`3 days`, `next month`).
     fn starts_relative_at(&self, k: usize) -> bool {
         match (self.tok(k), self.word(k)) {
             (_, Some(Word::Unit(_) | Word::One | Word::Half)) => true,
+            (_, Some(Word::Count(_))) => true,
             (Some(Tok::Num { .. }), _) if self.counted_unit(k).is_some() => true,
             (_, Some(Word::Ordinal(_))) => matches!(self.word(k + 1), Some(Word::Unit(_))),
             (Some(Tok::Num { .. }), _) => match self.word(k + 1) {
@@ -2050,6 +2192,31 @@ mod tests {
             ("11 at night", "2026-11-24T04:00:00Z"),
             // An abbreviation followed by its offset.
             ("10:09am PST-08", "2026-11-23T18:09:00Z"),
+            // Counts in words, chrono's `few` (3) and `several` (7).
+            ("two weeks ago", "2026-11-09T18:44:03.5Z"),
+            ("a few minutes ago", "2026-11-23T18:41:03.5Z"),
+            ("a couple of days ago", "2026-11-21T18:44:03.5Z"),
+            ("several days ago", "2026-11-16T18:44:03.5Z"),
+            ("twenty one minutes ago", "2026-11-23T18:23:03.5Z"),
+            ("three days from now", "2026-11-26T18:44:03.5Z"),
+            ("tmr", "2026-11-24T18:44:03.5Z"),
+            ("within 10 days", "2026-12-03T18:44:03.5Z"),
+            // Parts of the day with a time, and chrono's `last night` (the midnight that began today).
+            ("8 in the morning", "2026-11-23T13:00:00Z"),
+            ("5:30 in the evening", "2026-11-23T22:30:00Z"),
+            ("at 9 tonight", "2026-11-24T02:00:00Z"),
+            ("last night", "2026-11-23T05:00:00Z"),
+            ("last night at 11pm", "2026-11-23T04:00:00Z"),
+            // Times told in words.
+            ("quarter past 5", "2026-11-23T10:15:00Z"),
+            ("half past 5", "2026-11-23T10:30:00Z"),
+            ("quarter to 6", "2026-11-23T10:45:00Z"),
+            ("20 to 6 pm", "2026-11-23T22:40:00Z"),
+            // More orders.
+            ("March twenty-first", "2026-03-21T04:00:00Z"),
+            ("25/Sep/2003", "2003-09-25T04:00:00Z"),
+            ("10 09 03", "2003-10-09T04:00:00Z"),
+            ("7-4-76", "1976-07-04T04:00:00Z"),
         ] {
             assert_eq!(at(text), instant, "{text}");
         }

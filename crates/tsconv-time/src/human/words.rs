@@ -115,6 +115,13 @@ pub(crate) enum Word {
     OClock,
     /// An era after a year (`44 BC`, `2562 BE`).
     Era(Era),
+    /// A count in words (`two weeks ago`, `a few minutes ago`: chrono's
+    /// `few` 3, `several` 7, `couple` 2), and the tens of a spelled
+    /// ordinal (`twenty-first`).
+    Count(i64),
+    /// `past` and `to` in a time told in words (`half past 5`, `quarter to 6`):
+    /// minutes after (1) or before (-1) the hour.
+    Past(i64),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,7 +172,7 @@ const UNITS: [(&str, Unit); 11] = [
     ("sec", Unit::Second),
 ];
 
-const OTHERS: [(&str, Word); 42] = [
+const OTHERS: [(&str, Word); 46] = [
     ("tomorrow", Word::DayShift(1)),
     ("yesterday", Word::DayShift(-1)),
     ("today", Word::DayShift(0)),
@@ -211,9 +218,40 @@ const OTHERS: [(&str, Word); 42] = [
     ("bce", Word::Era(Era::BeforeCommon)),
     ("be", Word::Era(Era::Buddhist)),
     ("the", Word::Filler),
+    ("tmr", Word::DayShift(1)),
+    ("tmrw", Word::DayShift(1)),
+    ("within", Word::Ahead(1)),
+    ("to", Word::Past(-1)),
 ];
 
 const FILLERS: [&str; 2] = ["and", "of"];
+
+/// Counts in words, as chrono reads them.
+const COUNTS: [(&str, i64); 23] = [
+    ("one", 1),
+    ("two", 2),
+    ("three", 3),
+    ("four", 4),
+    ("five", 5),
+    ("six", 6),
+    ("seven", 7),
+    ("eight", 8),
+    ("nine", 9),
+    ("ten", 10),
+    ("eleven", 11),
+    ("twelve", 12),
+    ("thirteen", 13),
+    ("fourteen", 14),
+    ("fifteen", 15),
+    ("sixteen", 16),
+    ("seventeen", 17),
+    ("eighteen", 18),
+    ("nineteen", 19),
+    ("twenty", 20),
+    ("thirty", 30),
+    ("few", 3),
+    ("several", 7),
+];
 
 /// What `word` means in English, any case: one lookup in [`ENGLISH`].
 #[cfg(test)]
@@ -253,6 +291,18 @@ static ENGLISH: LazyLock<HashMap<String, Word>> = LazyLock::new(|| {
     }
     for filler in FILLERS {
         known.insert(filler.to_owned(), Word::Filler);
+    }
+    for (count, n) in COUNTS {
+        known.insert(count.to_owned(), Word::Count(n));
+    }
+    known.insert("couple".to_owned(), Word::Count(2));
+    for (ordinal, n) in [("second", 2), ("thirteenth", 13), ("fourteenth", 14), ("fifteenth", 15), ("sixteenth", 16)] {
+        known.entry(ordinal.to_owned()).or_insert(Word::Ordinal(n));
+    }
+    for (ordinal, n) in
+        [("seventeenth", 17), ("eighteenth", 18), ("nineteenth", 19), ("twentieth", 20), ("thirtieth", 30)]
+    {
+        known.insert(ordinal.to_owned(), Word::Ordinal(n));
     }
     // Last: these win over a three-letter form (`sec`, `mon`) they share.
     for (other, meaning) in OTHERS {

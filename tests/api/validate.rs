@@ -16,6 +16,7 @@ async fn a_valid_input_with_its_kind_and_conformance() {
             "precision": "seconds",
             "precision_detected": true,
             "conforms": {"rfc3339": false, "iso8601": false, "rfc9557": false, "rfc2822": true, "http_date": true},
+            "timezone": "UTC",
             "normalized": {"timestamp": 1700000000, "iso": "2023-11-14T22:13:20.000Z", "rfc3339": "2023-11-14T22:13:20Z"},
             "warnings": []
         })

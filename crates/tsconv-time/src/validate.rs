@@ -43,6 +43,7 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
                 precision: Some(reading.precision),
                 precision_detected: Some(reading.precision_detected),
                 conforms,
+                timezone: options.zone.name().to_owned(),
                 normalized: Some(Normalized { timestamp: view.timestamp(), iso: view.iso(), rfc3339: view.rfc3339() }),
                 warnings,
                 error: None,
@@ -59,6 +60,7 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
             precision: None,
             precision_detected: None,
             conforms,
+            timezone: options.zone.name().to_owned(),
             normalized: None,
             warnings: Vec::new(),
             error: Some(ValidationError::from(error)),
@@ -271,6 +273,8 @@ pub struct Validation {
     pub precision: Option<Precision>,
     pub precision_detected: Option<bool>,
     pub conforms: Conforms,
+    /// The zone wall-clock inputs are read in, and `normalized.rfc3339` written in.
+    pub timezone: String,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub normalized: Option<Normalized>,
     pub warnings: Vec<String>,

@@ -98,6 +98,25 @@ pub enum Tool {
     /// Rewrite the timestamps inside text (log files, JSON lines, logfmt, access logs), copying everything
     /// else byte for byte.
     Rewrite(RewriteArgs),
+    /// Find the dates, times and relative phrases inside prose: one JSON object each, or the text with each
+    /// replaced by its Discord code (--discord).
+    Extract(ExtractArgs),
+}
+
+/// The options of `tsconv extract`.
+#[derive(Debug, Args)]
+pub struct ExtractArgs {
+    /// The file to read (at most 16,384 characters); `-` or none reads standard input.
+    pub file: Option<PathBuf>,
+    /// The zone wall-clock dates and relative phrases are read in: an IANA name, UTC, an offset, a Windows ID.
+    #[arg(long = "tz", visible_alias = "timezone", value_name = "ZONE", default_value = "UTC", value_parser = Zone::parse)]
+    pub zone: Zone,
+    /// The language of the text's words: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
+    #[arg(long, value_name = "TAG", value_parser = clap::builder::ValueParser::new(Localizer::get))]
+    pub locale: Option<Arc<Localizer>>,
+    /// Print the text with each date replaced by its Discord code, instead of the dates.
+    #[arg(long)]
+    pub discord: bool,
 }
 
 /// `--format`, `--pattern` and `--style`.
@@ -473,6 +492,7 @@ pub fn run(tool: Tool) -> ExitCode {
         },
         Tool::Diff(args) => diff(&args, &mut out),
         Tool::Rewrite(args) => rewrite(&args, &mut out),
+        Tool::Extract(args) => extract(&args, &mut out),
         Tool::Validate(args) => match args.read.check() {
             Ok(()) => each_input(&args.input, &args.read, &mut out, |input, options, _| {
                 Ok(Shown::Validation(Box::new(tsconv_time::ops::validate(input, options))))
@@ -527,6 +547,40 @@ fn rewrite(args: &RewriteArgs, out: &mut impl Write) -> ExitCode {
             .collect(),
     };
     bulk::rewrite(&sources, &mut rewriter, args.line_buffered, out)
+}
+
+/// `tsconv extract`: the dates of a file or of standard input.
+fn extract(args: &ExtractArgs, out: &mut impl Write) -> ExitCode {
+    let text = match args.file.as_deref().filter(|path| path.as_os_str() != "-") {
+        Some(path) => std::fs::read_to_string(path),
+        None => io::read_to_string(io::stdin()),
+    };
+    let text = match text {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("tsconv: cannot read the text: {error}");
+            return ExitCode::from(USAGE);
+        }
+    };
+    let language = args.locale.as_deref().unwrap_or_else(|| locale::english());
+    let options = ReadOptions { language, ..ReadOptions::defaults(&args.zone, Timestamp::now()) };
+    let extraction = match tsconv_time::extract::extract(&text, &options) {
+        Ok(extraction) => extraction,
+        Err(error) => return usage(&error),
+    };
+    let written = if args.discord {
+        out.write_all(tsconv_time::extract::with_discord_codes(&text, &extraction).as_bytes())
+    } else {
+        extraction.found.iter().try_for_each(|found| write_json(out, found))
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("tsconv: cannot write the output: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn usage(error: &TimeError) -> ExitCode {

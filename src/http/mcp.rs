@@ -43,7 +43,7 @@ pub const PATH: &str = "/mcp";
 /// Each tool: its name, the route it calls, and what it tells a model
 /// (what the tool does, and one example). The parameters' own words are
 /// [`PARAMETERS`]'; which of them a call needs comes from the document.
-const TOOLS: [(&str, Method, &str, &str); 9] = [
+const TOOLS: [(&str, Method, &str, &str); 10] = [
     (
         "now",
         Method::GET,
@@ -98,6 +98,12 @@ const TOOLS: [(&str, Method, &str, &str); 9] = [
         "/api/timezones",
         r#"The IANA zones, their offsets and DST now. Example: {"q": "new_york"}"#,
     ),
+    (
+        "extract",
+        Method::POST,
+        "/api/timestamp/extract",
+        r#"The dates in a text, each with its span and Discord code. Example: {"text": "meet tomorrow at 8pm EST"}"#,
+    ),
 ];
 
 /// Each parameter in a model's words: short, the long lists never spelled
@@ -106,7 +112,7 @@ const TOOLS: [(&str, Method, &str, &str); 9] = [
 const PARAMETERS: &[(&str, &str)] = &[
     ("timestamp", "A Unix number (unit detected), or text: ISO 8601, RFC 2822, an ID, date math, `tomorrow 9am`"),
     ("timestamps", "A batch, instead of `timestamp`"),
-    ("timezone", "IANA name (see `zones`), UTC, +05:30 or a Windows ID"),
+    ("timezone", "IANA name (see `zones`), UTC or +05:30"),
     ("precision", "Unit of a number, in and out: s, ms, us or ns"),
     ("format", "rfc3339, rfc2822, unix, relative, discord, custom, an epoch or an ID, ...; none: all"),
     ("pattern", "strftime, for format=custom"),
@@ -133,6 +139,7 @@ const PARAMETERS: &[(&str, &str)] = &[
     ("direction", "Default next"),
     ("q", "Part of a name"),
     ("at", "Default now"),
+    ("text", "A text of up to 16,384 characters"),
 ];
 
 /// What the server says of itself when a client connects, with the zone
@@ -176,13 +183,15 @@ impl Tools {
             .map(|(name, method, path, what)| {
                 let operation = &doc["paths"][*path][method.as_str().to_ascii_lowercase()];
                 assert!(operation.is_object(), "the OpenAPI document has no {method} {path}");
+                // The default zone is said once, in `now` (and in the server's instructions).
+                let default_zone = (*name == "now").then_some(default_zone);
                 let (schema, choices) = input_schema(operation, &doc["components"]["schemas"], default_zone);
                 let description = match choices {
                     Some(choices) => format!("{what}. {choices}"),
                     None => format!("{what}."),
                 };
-                let tool = Tool::new(*name, description, schema)
-                    .with_annotations(ToolAnnotations::new().read_only(true).open_world(false));
+                let tool =
+                    Tool::new(*name, description, schema).with_annotations(ToolAnnotations::new().read_only(true));
                 Route { tool, method: method.clone(), path }
             })
             .collect();
@@ -297,8 +306,9 @@ fn result(envelope: &Value) -> CallToolResult {
 /// `required` are those every call needs, with no composition keyword at the
 /// root. What the document says with a `oneOf` of a body ("`timestamp`, or
 /// `timestamps`") is said in words, returned beside the schema for the
-/// tool's description; `timezone` names the zone of a call without one.
-fn input_schema(operation: &Value, components: &Value, default_zone: &str) -> (JsonObject, Option<String>) {
+/// tool's description; `timezone` names `default_zone`, the zone of a call
+/// without one, when given.
+fn input_schema(operation: &Value, components: &Value, default_zone: Option<&str>) -> (JsonObject, Option<String>) {
     let mut properties = Map::new();
     let mut required: Vec<String> = Vec::new();
     let mut choices = None;
@@ -351,7 +361,7 @@ fn input_schema(operation: &Value, components: &Value, default_zone: &str) -> (J
                 _ => Map::new(),
             };
             let words = match (words(&name), name.as_str()) {
-                (Some(words), "timezone") => Some(format!("{words}; default {default_zone}")),
+                (Some(words), "timezone") if let Some(zone) = default_zone => Some(format!("{words}; default {zone}")),
                 (words, _) => words.map(str::to_owned),
             };
             if let Some(words) = words {
@@ -621,7 +631,7 @@ mod tests {
         let mut taken = std::collections::BTreeSet::new();
         for (name, method, path, _) in TOOLS {
             let operation = &doc["paths"][path][method.as_str().to_ascii_lowercase()];
-            let (schema, _) = super::input_schema(operation, &doc["components"]["schemas"], "UTC");
+            let (schema, _) = super::input_schema(operation, &doc["components"]["schemas"], Some("UTC"));
             for (parameter, schema) in schema["properties"].as_object().unwrap() {
                 assert!(schema["description"].is_string(), "{name}: {parameter} has no words for a model");
                 taken.insert(parameter.clone());

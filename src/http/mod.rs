@@ -39,6 +39,7 @@ fn api(prefix: &str, state: &AppState) -> OpenApiRouter<AppState> {
         routes!(timestamp::convert_query, timestamp::convert_body),
         routes!(timestamp::validate_query, timestamp::validate_body),
         routes!(timestamp::format_query, timestamp::format_body),
+        routes!(timestamp::extract_query, timestamp::extract_body),
         routes!(arithmetic::add_query, arithmetic::add_body),
         routes!(arithmetic::round_query, arithmetic::round_body),
         routes!(arithmetic::diff_query, arithmetic::diff_body),

@@ -359,6 +359,33 @@ pub struct LocalesParams {
     pub q: Option<String>,
 }
 
+/// Parameters of extract: the text, and how to read the dates in it.
+/// The JSON body of extract (POST); a form body is described by `ExtractForm`.
+#[derive(Debug, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+#[schema(as = ExtractBody)]
+pub struct ExtractParams {
+    /// The text to find dates in: a chat message, a log line, an e-mail (at most 16 KiB).
+    #[param(schema_with = schema::extract_text, required = true)]
+    #[schema(schema_with = schema::extract_text, required = true)]
+    pub text: Option<String>,
+    #[param(schema_with = schema::timezone)]
+    #[schema(schema_with = schema::timezone_or_null)]
+    pub timezone: Option<String>,
+    #[param(schema_with = schema::locale)]
+    #[schema(schema_with = schema::locale_or_null)]
+    pub locale: Option<String>,
+}
+
+impl ExtractParams {
+    /// The text, the zone its dates are read in, and the language of its words.
+    pub fn read(&self, default_zone: &Zone) -> Result<(&str, Zone, Arc<Localizer>), ApiError> {
+        let text = self.text.as_deref().ok_or(ApiError::MissingParameter { param: "text" })?;
+        Ok((text, zone(self.timezone.as_deref(), default_zone)?, language(self.locale.as_deref())?))
+    }
+}
+
 /// The zone in the path of its transitions: written with its slashes
 /// (`America/New_York`) or percent-encoded (`America%2FNew_York`). Only
 /// documented: the handler takes the path after `/timezones/` itself.
@@ -450,6 +477,10 @@ form_body!(
     /// The form body of diff.
     DiffForm of DiffParams
 );
+form_body!(
+    /// The form body of extract.
+    ExtractForm of ExtractParams
+);
 
 /// The names every endpoint accepts: an unknown name that one of them
 /// takes is refused "for this endpoint".
@@ -464,6 +495,7 @@ static ALL_PARAMS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         fields_of::<AddParams>(),
         fields_of::<RoundParams>(),
         fields_of::<DiffParams>(),
+        fields_of::<ExtractParams>(),
     ]
     .concat();
     names.sort_unstable();

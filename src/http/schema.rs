@@ -419,6 +419,19 @@ pub fn query_timestamp() -> RefOr<Schema> {
         .into()
 }
 
+/// `text` of extract: prose of at most `MAX_TEXT_CHARS` characters.
+pub fn extract_text() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .max_length(Some(tsconv_time::extract::MAX_TEXT_CHARS))
+        .description(Some(format!(
+            "The text to find dates in: a chat message, a log line, an e-mail; at most {} characters",
+            tsconv_time::extract::MAX_TEXT_CHARS
+        )))
+        .examples([serde_json::json!("let's meet tomorrow at 8pm EST")])
+        .into()
+}
+
 /// `from` and `to` of a zone's transitions: any timestamp input, as text.
 pub fn query_instant() -> RefOr<Schema> {
     ObjectBuilder::new()

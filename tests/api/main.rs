@@ -10,6 +10,7 @@ mod cli;
 mod convert;
 mod current;
 mod date_math;
+mod dates_in_text;
 mod epochs;
 mod errors;
 mod format;

@@ -36,7 +36,10 @@ async fn the_nine_tools_are_listed_and_called_through_the_router() {
     assert_eq!(list.status, 200, "{:?}", list.body);
     let names: Vec<&str> =
         list.body["result"]["tools"].as_array().unwrap().iter().map(|tool| tool["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["now", "convert", "validate", "format", "add", "diff", "round", "transitions", "zones"]);
+    assert_eq!(
+        names,
+        ["now", "convert", "validate", "format", "add", "diff", "round", "transitions", "zones", "extract"]
+    );
     let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
         "params": {"name": "format", "arguments": {"timestamp": 1700000000, "format": "rfc3339", "timezone": "Asia/Kolkata"}}});
     let answer = send(message(call)).await;
@@ -68,7 +71,7 @@ async fn an_accept_that_admits_json_is_served() {
         }
         let answer = send(request.body(Body::from(LIST)).unwrap()).await;
         assert_eq!(answer.status, 200, "{accept:?}: {:#}", answer.body);
-        assert_eq!(answer.body["result"]["tools"].as_array().map(Vec::len), Some(9), "{accept:?}");
+        assert_eq!(answer.body["result"]["tools"].as_array().map(Vec::len), Some(10), "{accept:?}");
     }
 }
 
@@ -166,8 +169,8 @@ fn the_official_python_sdk_uses_every_tool_over_stdio_and_streamable_http() {
     let _ = std::fs::remove_dir_all(&folder);
     let report = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{report}{}", String::from_utf8_lossy(&output.stderr));
-    assert!(report.contains("stdio: 9 tools listed"), "{report}");
-    assert!(report.contains("streamable HTTP: 9 tools listed"), "{report}");
+    assert!(report.contains("stdio: 10 tools listed"), "{report}");
+    assert!(report.contains("streamable HTTP: 10 tools listed"), "{report}");
     assert!(report.contains("401 unauthorized"), "{report}");
 }
 
@@ -192,9 +195,9 @@ fn the_official_typescript_sdk_uses_every_tool_over_stdio_and_streamable_http() 
         .expect("node (./scripts/test installs it)");
     let report = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{report}{}", String::from_utf8_lossy(&output.stderr));
-    assert!(report.contains("stdio: 9 tools listed"), "{report}");
+    assert!(report.contains("stdio: 10 tools listed"), "{report}");
     assert!(report.contains("now named the weekday in Asia/Kolkata"), "{report}");
-    assert!(report.contains("streamable HTTP: 9 tools listed"), "{report}");
+    assert!(report.contains("streamable HTTP: 10 tools listed"), "{report}");
     assert!(report.contains("now named the weekday in Europe/Paris"), "{report}");
 }
 

@@ -37,6 +37,7 @@ const ROUTES = {
   round: ["POST", "/api/timestamp/round"],
   transitions: ["GET", "/api/timezones/{zone}/transitions"],
   zones: ["GET", "/api/timezones"],
+  extract: ["POST", "/api/timestamp/extract"],
 };
 
 // Every tool, some of them twice (a batch, a DST gap, a zone not given).
@@ -54,6 +55,7 @@ const CALLS = [
   ["round", { timestamp: 1700000000, unit: "week", timezone: "Australia/Sydney" }],
   ["transitions", { zone: "Europe/Berlin", from: "2023-01-01T00:00:00Z", count: 3 }],
   ["zones", { q: "kolkata", at: "2023-11-14T22:13:20Z" }],
+  ["extract", { text: "Release on 2023-11-14T22:13:20Z, review next friday", timezone: "Europe/Berlin" }],
 ];
 
 async function rest(name, args) {

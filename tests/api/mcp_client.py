@@ -36,6 +36,7 @@ ROUTES = {
     "round": ("post", "/api/timestamp/round"),
     "transitions": ("get", "/api/timezones/{zone}/transitions"),
     "zones": ("get", "/api/timezones"),
+    "extract": ("post", "/api/timestamp/extract"),
 }
 
 # One call of each tool, and more for the shapes an answer takes (a batch,
@@ -54,6 +55,7 @@ CALLS = [
     ("transitions", {"zone": "Europe/Berlin", "from": "2023-01-01T00:00:00Z", "count": 3}),
     ("transitions", {"zone": "Australia/Sydney", "from": "2023-01-01T00:00:00Z", "direction": "next"}),
     ("zones", {"q": "new_york", "at": "2023-11-14T22:13:20Z"}),
+    ("extract", {"text": "Release on 2023-11-14T22:13:20Z, review next friday", "timezone": "Europe/Berlin"}),
 ]
 
 # Bad inputs: the error kind and code each is refused with.

@@ -27,6 +27,8 @@ const SPEC_ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/timestamp/add"),
     ("GET", "/api/timestamp/round"),
     ("POST", "/api/timestamp/round"),
+    ("GET", "/api/timestamp/extract"),
+    ("POST", "/api/timestamp/extract"),
     ("GET", "/api/timestamp/diff"),
     ("POST", "/api/timestamp/diff"),
     ("GET", "/api/timezones"),

@@ -44,6 +44,7 @@ pub mod digits;
 pub mod discord;
 pub mod epoch;
 pub mod error;
+pub mod extract;
 pub mod human;
 pub mod id;
 pub mod input;

@@ -17,10 +17,12 @@ use crate::http::{
 };
 
 use crate::http::params::{
-    CurrentParams, Inputs, Params, TimestampForm, TimestampParams, ValidateForm, ValidateParams,
+    CurrentParams, ExtractForm, ExtractParams, Inputs, Params, TimestampForm, TimestampParams, ValidateForm,
+    ValidateParams,
 };
 use crate::http::state::AppState;
-use tsconv_time::input::FromNow;
+use tsconv_time::extract::Extraction;
+use tsconv_time::input::{FromNow, ReadOptions};
 use tsconv_time::ops::Formatted;
 use tsconv_time::ops::Report;
 use tsconv_time::validate::Validation;
@@ -201,4 +203,50 @@ pub(super) async fn answer<I, T>(
     });
     let no_store = from_now.seen().then_some((header::CACHE_CONTROL, "no-store"));
     Ok((AppendHeaders(no_store), answer))
+}
+
+/// The dates in a text.
+type Extracted = Result<(AppendHeaders<Option<(HeaderName, &'static str)>>, Success<Extraction>), ApiError>;
+
+/// Every date, time and relative phrase in a text, with its span and Discord code.
+#[utoipa::path(
+    get,
+    path = "/timestamp/extract",
+    tag = "timestamp",
+    params(ExtractParams),
+    responses(
+        (status = 200, description = "The dates found, in order (none is an empty list); with `Cache-Control: no-store` when one counted from now", body = Envelope<Extraction>),
+        QueryErrors
+    )
+)]
+pub async fn extract_query(state: State<AppState>, params: Params<ExtractParams>) -> Extracted {
+    extract(state, params).await
+}
+
+/// Every date, time and relative phrase in a text, with its span and Discord code.
+#[utoipa::path(
+    post,
+    path = "/timestamp/extract",
+    tag = "timestamp",
+    request_body(content(
+        (ExtractParams = "application/json", example = json!({"text": "let's meet tomorrow at 8pm EST", "timezone": "Europe/Berlin"})),
+        (ExtractForm = "application/x-www-form-urlencoded")
+    )),
+    responses(
+        (status = 200, description = "The dates found, in order (none is an empty list); with `Cache-Control: no-store` when one counted from now", body = Envelope<Extraction>),
+        BodyErrors
+    )
+)]
+pub async fn extract_body(state: State<AppState>, params: Params<ExtractParams>) -> Extracted {
+    extract(state, params).await
+}
+
+async fn extract(State(state): State<AppState>, Params(params): Params<ExtractParams>) -> Extracted {
+    let (text, zone, language) = params.read(&state.default_zone)?;
+    let from_now = FromNow::default();
+    let options = ReadOptions { language: &language, ..ReadOptions::defaults(&zone, state.clock.now()) };
+    let options = options.noting(&from_now);
+    let extraction = tsconv_time::extract::extract(text, &options).map_err(ApiError::input("text"))?;
+    let no_store = from_now.seen().then_some((header::CACHE_CONTROL, "no-store"));
+    Ok((AppendHeaders(no_store), Success(extraction)))
 }

@@ -82,6 +82,9 @@ pub struct Human {
     /// Whether the reading counted from the clock (a relative item, or a
     /// date without its year or day).
     pub uses_now: bool,
+    /// Whether the text names a day and no time of it (`March 5`,
+    /// `tomorrow`, `next friday`): the instant is a stand-in for the day.
+    pub date_only: bool,
     /// A wall-clock time in a DST gap or fold: what happened.
     pub note: Option<String>,
     /// Why the reading may not be what was meant.
@@ -143,6 +146,44 @@ pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Re
     let pieces = parse(text, lead, options).map_err(|error| Refusal { error, understood: false, uses_now: false })?;
     let uses_now = pieces.uses_now();
     pieces.finish(text, options).map_err(|error| Refusal { error, understood: true, uses_now })
+}
+
+/// What a word can be in a date found inside prose (see [`crate::extract`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// A word that makes a text a date by itself: `today`, `tomorrow`,
+    /// `ago`, `later`, `tonight`, `noon`, a weekday's full name.
+    Anchor,
+    /// Says which way a relative item lies (`in`, `within`, `next`, `last`).
+    Direction,
+    /// A unit of a relative item (`days`): a date only with a direction.
+    Unit,
+    /// A month's name: a date only with a number beside it (`may`, `march`).
+    Month,
+    /// A word that joins items (`at`, `on`, `and`, `the`): never a date's
+    /// first or last word in prose.
+    Joiner,
+    /// Any other word of dates (`at`, `pm`, `EST`, `BC`, `o'clock`).
+    Part,
+}
+
+/// The role of `word` (its letters, any case) in `words`; `None` for a
+/// word that is no part of any date.
+pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
+    let role = match words.word(word) {
+        Some(Word::DayShift(_) | Word::Ago(-1) | Word::Clock(_) | Word::UnitThen(..)) => Role::Anchor,
+        Some(Word::Ago(_)) if word.eq_ignore_ascii_case("later") || word.eq_ignore_ascii_case("hence") => Role::Anchor,
+        Some(Word::DayPart(..)) if word.eq_ignore_ascii_case("tonight") => Role::Anchor,
+        Some(Word::Weekday(_)) if word.chars().count() > 3 => Role::Anchor,
+        Some(Word::Ahead(_) | Word::Ordinal(-1..=1)) => Role::Direction,
+        Some(Word::Unit(_)) => Role::Unit,
+        Some(Word::Month(_)) => Role::Month,
+        Some(Word::Filler) => Role::Joiner,
+        Some(_) => Role::Part,
+        None if !abbreviations::meanings(word, None).is_empty() || words.has_phrase_starting(word) => Role::Part,
+        None => return None,
+    };
+    Some(role)
 }
 
 /// What to send instead, for an error that has no closer advice.
@@ -1825,6 +1866,14 @@ fn to_i64(value: u64) -> i64 {
 }
 
 impl Pieces {
+    /// A day without a time: no time of day or part of the day, no
+    /// relative item finer than a day.
+    fn date_only(&self) -> bool {
+        let rel = &self.rel;
+        let finer = rel.hours != 0 || rel.minutes != 0 || rel.seconds != 0 || rel.nanos != 0;
+        self.times == 0 && self.day_part.is_none() && !finer && (self.dates > 0 || self.days > 0 || self.rels_seen)
+    }
+
     fn uses_now(&self) -> bool {
         self.epoch.is_none() && (self.rels_seen || self.days > 0 || self.dates == 0 || self.year.is_none())
     }
@@ -1840,6 +1889,7 @@ impl Pieces {
                 instant,
                 read_as: format!("{instant} (Unix seconds)"),
                 uses_now: false,
+                date_only: false,
                 note: None,
                 warnings: Vec::new(),
                 alternatives: Vec::new(),
@@ -1897,6 +1947,7 @@ impl Pieces {
             instant: reading.instant,
             read_as: reading.read_as,
             uses_now: self.uses_now(),
+            date_only: self.date_only(),
             note: reading.note,
             warnings,
             alternatives,

@@ -441,6 +441,11 @@ impl Vocabulary {
         with_lowercase(word, |lower| self.words.get(lower).copied())
     }
 
+    /// Whether a phrase of the language starts with `word`.
+    pub(super) fn has_phrase_starting(&self, word: &str) -> bool {
+        !self.phrases_starting(word).is_empty()
+    }
+
     /// Whether the language has phrases at all.
     pub(super) fn has_phrases(&self) -> bool {
         !self.phrases.is_empty()

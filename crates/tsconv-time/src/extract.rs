@@ -1,0 +1,341 @@
+//! Dates inside prose (SPEC 11.1): every date, time and relative phrase of
+//! a text, in order, each with its span, what was read, the instant and its
+//! Discord code, so that a chat bot can turn "let's meet tomorrow at 8pm
+//! EST" into a code every reader sees in their own zone.
+//!
+//! The text is cut into words; a date starts at a word that can start one
+//! (a digit, or a word of dates in the locale's vocabulary) and is the
+//! longest run of such words, up to [`MAX_DATE_WORDS`], that tsconv's
+//! readers read (every machine format, then people's text) and that is a
+//! date in prose: words that only look like dates are not dates unless the
+//! words around them make them one (`may` and `march` need a number beside
+//! them, `second` and `3 days` a direction, a bare number is a price or a
+//! count unless it is a Unix timestamp of 10 or 13 digits, a version
+//! `1.2.3` or a phone number `555-1234` no date at all).
+
+use crate::discord::DiscordStyle;
+use crate::error::TimeError;
+use crate::human::{self, Role};
+use crate::input::{Input, ReadOptions, read};
+use crate::kind::Kind;
+use crate::render::View;
+
+/// The longest text read for dates, in characters (16 KiB of ASCII).
+pub const MAX_TEXT_CHARS: usize = 16 * 1024;
+
+/// The most words one date takes (`Tuesday, November 14, 2023 at 5:13:20
+/// pm EST` is nine).
+pub const MAX_DATE_WORDS: usize = 10;
+
+/// One date found in the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Found {
+    /// Where the date starts in the text, in characters.
+    pub start: usize,
+    /// Where it ends, in characters (exclusive).
+    pub end: usize,
+    /// The date as written.
+    #[cfg_attr(feature = "openapi", schema(example = "tomorrow at 8pm EST"))]
+    pub text: String,
+    pub kind: Kind,
+    /// What was understood, in canonical form.
+    #[cfg_attr(feature = "openapi", schema(example = "2026-11-26T20:00:00-05:00 (EST)"))]
+    pub read_as: String,
+    /// The instant, RFC 3339 in `timezone`.
+    pub rfc3339: String,
+    /// The instant, UTC with milliseconds.
+    pub iso: String,
+    /// The instant in Unix seconds, floored.
+    pub timestamp: i64,
+    /// A day named without a time of it (`March 5`, `tomorrow`): the
+    /// instant stands for the day, and `discord` shows the date alone.
+    pub date_only: bool,
+    /// The Discord code every reader sees in their own zone: style `F`
+    /// (date and time), `D` for a day alone.
+    #[cfg_attr(feature = "openapi", schema(example = "<t:1795741200:F>"))]
+    pub discord: String,
+}
+
+/// The `data` of extract.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Extraction {
+    /// The zone wall-clock dates and relative phrases are read in.
+    pub timezone: String,
+    /// The locale whose words were read.
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "en"))]
+    pub locale: &'static str,
+    pub count: usize,
+    pub found: Vec<Found>,
+}
+
+/// Off the hot path: written by `serde_json`.
+#[cfg(feature = "serde")]
+impl crate::json::BySerde for Extraction {}
+
+/// A word of the text: its bytes, and its core (without the punctuation
+/// around it).
+struct Word<'t> {
+    start: usize,
+    end: usize,
+    core: &'t str,
+    /// Whether the word carries a digit.
+    digits: bool,
+    role: Option<Role>,
+}
+
+/// Every date in `text`, in order (see the module's documentation).
+///
+/// ```
+/// use jiff::Timestamp;
+/// use tsconv_time::extract::extract;
+/// use tsconv_time::input::ReadOptions;
+/// use tsconv_time::zone::Zone;
+///
+/// let zone = Zone::parse("America/New_York").unwrap();
+/// let now: Timestamp = "2026-11-25T15:00:00Z".parse().unwrap();
+/// let found = extract("let's meet tomorrow at 8pm EST, or may we say Friday?", &ReadOptions::defaults(&zone, now)).unwrap();
+/// let texts: Vec<&str> = found.found.iter().map(|f| f.text.as_str()).collect();
+/// assert_eq!(texts, ["tomorrow at 8pm EST", "Friday"]);
+/// assert_eq!(found.found[0].discord, "<t:1795741200:F>");
+/// ```
+pub fn extract(text: &str, options: &ReadOptions<'_>) -> Result<Extraction, TimeError> {
+    if text.len() > MAX_TEXT_CHARS && text.chars().count() > MAX_TEXT_CHARS {
+        return Err(TimeError::invalid(format!(
+            "the text is {} characters long; at most {MAX_TEXT_CHARS} are read for dates: send it in parts",
+            text.chars().count()
+        )));
+    }
+    let vocabulary = options.language.vocabulary();
+    let words = words(text, |core| human::role(vocabulary, core));
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if !(words[i].digits || words[i].role.is_some()) {
+            i += 1;
+            continue;
+        }
+        // The run of words that can be part of a date, from here.
+        let run = words[i..].iter().take(MAX_DATE_WORDS).take_while(|word| word.digits || word.role.is_some()).count();
+        let longest = (1..=run).rev().find_map(|n| {
+            let window = &words[i..i + n];
+            if !is_a_date(window) {
+                return None;
+            }
+            let date = &text[window[0].start..window[n - 1].end];
+            let reading = read(Input::Text(date), options).ok()?;
+            Some((n, date, reading))
+        });
+        let Some((n, date, reading)) = longest else {
+            i += 1;
+            continue;
+        };
+        let start = text[..words[i].start].chars().count();
+        let view = View::new(reading.instant, options.zone, crate::precision::Precision::Seconds);
+        let date_only = match &reading.human {
+            Some(human) => human.date_only,
+            None => reading.kind == Kind::Date,
+        };
+        let style = if date_only { DiscordStyle::LongDate } else { DiscordStyle::LongDateTime };
+        found.push(Found {
+            start,
+            end: start + date.chars().count(),
+            text: date.to_owned(),
+            kind: reading.kind,
+            read_as: reading.human.as_ref().map_or_else(|| view.rfc3339(), |human| human.read_as.clone()),
+            rfc3339: view.rfc3339(),
+            iso: view.iso(),
+            timestamp: reading.instant.as_second(),
+            date_only,
+            discord: view.discord(style),
+        });
+        i += n;
+    }
+    Ok(Extraction {
+        timezone: options.zone.name().to_owned(),
+        locale: options.language.used(),
+        count: found.len(),
+        found,
+    })
+}
+
+/// `text` with each date found replaced by its Discord code.
+pub fn with_discord_codes(text: &str, extraction: &Extraction) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.char_indices().map(|(i, _)| i).chain(std::iter::once(text.len()));
+    let mut at = 0;
+    let mut byte = |index: usize| chars.nth(index - at).inspect(|_| at = index + 1).unwrap_or(text.len());
+    let mut last = 0;
+    for found in &extraction.found {
+        let (start, end) = (byte(found.start), byte(found.end));
+        out.push_str(&text[last..start]);
+        out.push_str(&found.discord);
+        last = end;
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// The words of `text` (runs of non-space characters), each with its core
+/// and role.
+fn words<'t>(text: &'t str, role: impl Fn(&str) -> Option<Role>) -> Vec<Word<'t>> {
+    let mut words = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(from)) => {
+                words.push(word(text, from, i, &role));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    words
+}
+
+/// The word at `from..to`, without the punctuation prose puts around it
+/// (a sentence's full stop, a comma, quotes, brackets), a dot kept where it
+/// belongs to the word (`a.m.`).
+fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option<Role>) -> Word<'t> {
+    let raw = &text[from..to];
+    let lead = raw.len() - raw.trim_start_matches(['(', '"', '\'', '[', '“', '‘', '«']).len();
+    let mut core = raw[lead..].trim_end_matches([',', ';', ':', '!', '?', ')', '"', '\'', ']', '”', '’', '»']);
+    if core.ends_with('.') && core.matches('.').count() == 1 {
+        core = &core[..core.len() - 1];
+    }
+    let digits = core.chars().any(|c| c.is_numeric());
+    let letters = core.trim_matches(|c: char| !c.is_alphabetic());
+    let role = if letters.is_empty() { None } else { role(letters) };
+    let start = from + lead;
+    Word { start, end: start + core.len(), core, digits, role }
+}
+
+/// Whether the words make a date in prose, whatever a reader makes of
+/// them: a number alone is one only as a Unix timestamp (10 or 13 digits)
+/// or with a date's separators, a month's name only with a number, a unit
+/// only with a direction (`in 3 days`, `3 days ago`, `next week`).
+fn is_a_date(window: &[Word<'_>]) -> bool {
+    let joiner = |word: Option<&Word<'_>>| word.is_some_and(|word| word.role == Some(Role::Joiner));
+    if joiner(window.first()) || joiner(window.last()) {
+        return false;
+    }
+    let roles = || window.iter().filter_map(|word| word.role);
+    let anchored = roles().any(|role| role == Role::Anchor);
+    let directed = roles().any(|role| role == Role::Direction);
+    let dated = window.iter().any(|word| word.digits && is_date_shaped(word.core));
+    let numbered = window.iter().any(|word| word.digits);
+    if window.iter().any(|word| word.digits && !is_date_shaped(word.core) && !is_count(word.core)) {
+        return false;
+    }
+    if roles().any(|role| role == Role::Unit) && !(anchored || directed) {
+        return false;
+    }
+    if roles().any(|role| role == Role::Month) {
+        return numbered;
+    }
+    if window.len() == 1 && window[0].digits {
+        return dated;
+    }
+    anchored
+        || dated
+        || (directed && (numbered || roles().any(|role| matches!(role, Role::Unit | Role::Anchor))))
+        || (numbered && roles().any(|role| role == Role::Part) && window.iter().any(|word| is_time_word(word.core)))
+}
+
+/// A count or a bare number (`3`, `2023`): no date alone.
+fn is_count(core: &str) -> bool {
+    core.bytes().all(|b| b.is_ascii_digit()) && core.len() <= 9
+}
+
+/// A word with digits that has a date's or a time's shape: a Unix
+/// timestamp (10 or 13 digits), an ordinal (`14th`), digits with letters
+/// (`5pm`, `1h30m`, `05MAR2019`), or digits joined by a date's or a time's
+/// separators into more than a price, a version or a phone number
+/// (`2023-11-14`, `11/14`, `17:13`, `14.11.2023`, not `20.99`, `1.2.3`,
+/// `555-1234`).
+fn is_date_shaped(core: &str) -> bool {
+    let digits = core.bytes().filter(u8::is_ascii_digit).count();
+    if core.bytes().all(|b| b.is_ascii_digit()) {
+        return matches!(core.len(), 10 | 13);
+    }
+    if core.chars().any(char::is_alphabetic) || core.contains(':') || core.contains('/') {
+        return true;
+    }
+    let parts: Vec<&str> = core.split(['-', '.', ',']).collect();
+    let lengths: Vec<usize> = parts.iter().map(|part| part.len()).collect();
+    let numeric = parts.iter().all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
+    numeric
+        && digits >= 6
+        && matches!(lengths.as_slice(), [4, 1..=2, 1..=2] | [1..=2, 1..=2, 4] | [1..=2, 1..=2, 2] | [4, 2])
+        && core.contains(['-', '.'])
+}
+
+/// A word that says its number is a time (`o'clock`, `am`, `pm`).
+fn is_time_word(core: &str) -> bool {
+    ["o'clock", "oclock", "am", "pm", "a.m.", "p.m."].iter().any(|word| core.eq_ignore_ascii_case(word))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zone::Zone;
+    use jiff::Timestamp;
+
+    fn found(text: &str) -> Vec<String> {
+        let zone = Zone::parse("America/New_York").unwrap();
+        let now: Timestamp = "2026-11-25T15:00:00Z".parse().unwrap();
+        extract(text, &ReadOptions::defaults(&zone, now))
+            .unwrap()
+            .found
+            .into_iter()
+            .map(|found| format!("{} = {}", found.text, found.rfc3339))
+            .collect()
+    }
+
+    /// Sentences written for the test, with and without dates: the false
+    /// friends (`may`, `march`, `second`, `sun`, `a`), prices, versions,
+    /// phone numbers and counts are no dates.
+    #[test]
+    fn the_dates_of_sentences_and_only_them() {
+        let cases: &[(&str, &[&str])] = &[
+            ("let's meet tomorrow at 8pm EST", &["tomorrow at 8pm EST = 2026-11-26T20:00:00-05:00"]),
+            (
+                "The release is on 2023-11-14T22:13:20Z, see you there.",
+                &["2023-11-14T22:13:20Z = 2023-11-14T17:13:20-05:00"],
+            ),
+            ("Deadline: March 5, 2027 at 17:00.", &["March 5, 2027 at 17:00 = 2027-03-05T17:00:00-05:00"]),
+            ("I may march in May 2027 with the band.", &["May 2027 = 2027-05-01T00:00:00-04:00"]),
+            ("Wait a second, the sun is out.", &[]),
+            ("It costs $20.99 and version 1.2.3 fixed it; call 555-1234.", &[]),
+            ("We walked 3 miles in 2 hours with 12 people.", &["in 2 hours = 2026-11-25T12:00:00-05:00"]),
+            ("It took 3 days.", &[]),
+            (
+                "The build ran 3 days ago and again next friday.",
+                &["3 days ago = 2026-11-22T10:00:00-05:00", "next friday = 2026-11-27T00:00:00-05:00"],
+            ),
+            ("Logged at 1700000000 by the server", &["1700000000 = 2023-11-14T17:13:20-05:00"]),
+            ("Order 12345 shipped", &[]),
+            ("See you Friday!", &["Friday = 2026-11-27T00:00:00-05:00"]),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(found(text), *expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn spans_are_characters_and_codes_replace_them() {
+        let zone = Zone::utc();
+        let now: Timestamp = "2026-11-25T15:00:00Z".parse().unwrap();
+        let text = "Café opens «2026-12-01» — ok";
+        let extraction = extract(text, &ReadOptions::defaults(&zone, now)).unwrap();
+        let date = &extraction.found[0];
+        assert_eq!((date.start, date.end, date.date_only), (12, 22, true));
+        assert_eq!(text.chars().skip(date.start).take(date.end - date.start).collect::<String>(), "2026-12-01");
+        assert_eq!(with_discord_codes(text, &extraction), "Café opens «<t:1796083200:D>» — ok");
+        assert!(extract(&"x".repeat(MAX_TEXT_CHARS + 1), &ReadOptions::defaults(&zone, now)).is_err());
+    }
+}

@@ -348,8 +348,11 @@ fn input_schema(operation: &Value, components: &Value, default_zone: Option<&str
                             set.iter().filter(|name| !always.contains(name)).map(|name| format!("`{name}`")).collect();
                         set.join(" and ")
                     })
+                    .filter(|option| !option.is_empty())
                     .collect();
-                choices = Some(format!("Give {}.", options.join(", or ")));
+                if options.len() > 1 {
+                    choices = Some(format!("Give {}.", options.join(", or ")));
+                }
             }
         }
     }

@@ -65,7 +65,7 @@ impl Modify for Frame {
 
 /// Which parameters each body needs: one of the alternatives (an input or
 /// a batch), and always the rest.
-const NEEDS: [BodyNeeds; 10] = {
+const NEEDS: [BodyNeeds; 12] = {
     const ONE_OR_BATCH: &[&[&str]] = &[&["timestamp"], &["timestamps"]];
     const PAIRS: &[&[&str]] = &[&["from", "to"], &["pairs"]];
     [
@@ -79,6 +79,8 @@ const NEEDS: [BodyNeeds; 10] = {
         ("RoundForm", ONE_OR_BATCH, &["unit"]),
         ("DiffBody", PAIRS, &[]),
         ("DiffForm", PAIRS, &[]),
+        ("ExtractBody", &[&[]], &["text"]),
+        ("ExtractForm", &[&[]], &["text"]),
     ]
 };
 

@@ -31,7 +31,7 @@ fn message(body: Value) -> Request<Body> {
 }
 
 #[tokio::test]
-async fn the_nine_tools_are_listed_and_called_through_the_router() {
+async fn the_tools_are_listed_and_called_through_the_router() {
     let list = send(message(json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}))).await;
     assert_eq!(list.status, 200, "{:?}", list.body);
     let names: Vec<&str> =

@@ -6,18 +6,9 @@
 
 use jiff::civil::Date;
 
-/// The calendar facts of one date of the proleptic Gregorian calendar.
-///
-/// ```
-/// use jiff::civil::date;
-/// use tsconv_time::calendar::Calendar;
-///
-/// let facts = Calendar::of(date(2023, 11, 14));
-/// assert_eq!((facts.weekday, facts.weekday_number, facts.iso_week.as_str()), ("Tuesday", 2, "2023-W46"));
-/// assert_eq!((facts.day_of_year, facts.quarter, facts.days_in_month, facts.leap_year), (318, 4, 30, false));
-/// // An ISO week belongs to the year that holds its Thursday.
-/// assert_eq!(Calendar::of(date(2027, 1, 1)).iso_week, "2026-W53");
-/// ```
+/// The calendar facts of the wall-clock date in `timezone`: its weekday,
+/// ISO week, day of the year, quarter, the length of its month and whether
+/// its year is a leap year.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -51,6 +42,17 @@ const WEEKDAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Frid
 
 impl Calendar {
     /// The facts of `date`.
+    ///
+    /// ```
+    /// use jiff::civil::date;
+    /// use tsconv_time::calendar::Calendar;
+    ///
+    /// let facts = Calendar::of(date(2023, 11, 14));
+    /// assert_eq!((facts.weekday, facts.weekday_number, facts.iso_week.as_str()), ("Tuesday", 2, "2023-W46"));
+    /// assert_eq!((facts.day_of_year, facts.quarter, facts.days_in_month, facts.leap_year), (318, 4, 30, false));
+    /// // An ISO week belongs to the year that holds its Thursday.
+    /// assert_eq!(Calendar::of(date(2027, 1, 1)).iso_week, "2026-W53");
+    /// ```
     pub fn of(date: Date) -> Calendar {
         let week = date.iso_week_date();
         let number = date.weekday().to_monday_one_offset() as u8;

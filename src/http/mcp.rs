@@ -41,8 +41,8 @@ use super::{envelope::JSON, error::ApiError, limits::BODY_LIMIT, text};
 pub const PATH: &str = "/mcp";
 
 /// Each tool: its name, the route it calls, and what it tells a model
-/// (what the tool does, and one example). The parameters' own words are
-/// [`PARAMETERS`]'; which of them a call needs comes from the document.
+/// (what the tool does, and one example). The parameters' own words are in
+/// [`PARAMETERS`]; which of them a call needs comes from the document.
 const TOOLS: [(&str, Method, &str, &str); 10] = [
     (
         "now",

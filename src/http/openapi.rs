@@ -158,7 +158,7 @@ fn mcp_endpoint() -> PathItem {
     operation.summary =
         Some("The Model Context Protocol over Streamable HTTP: the API's operations as tools".to_owned());
     operation.description = Some(
-        "Tools: now, convert, validate, format, add, diff, round, transitions, zones. Each takes the parameters of \
+        "Tools: now, convert, validate, format, add, diff, round, transitions, zones, extract. Each takes the parameters of \
          its route, as a flat object schema (`tools/list`), and answers that route's `data` as structured content, \
          with the plain-text answer as its text; a bad input is a tool error (`isError`) whose structured content \
          is `{code, error, message}`. Stateless: no session is kept, so any replica answers.\n\n\

@@ -631,8 +631,8 @@ impl<'a> Parser<'_, 'a, '_> {
     }
 
     fn add_relative(&mut self, k: usize, rel: Option<Relative>) -> Result<(), TimeError> {
-        // `vor 3 Tagen`: the word before the item said which way it lies.
-        let factor = self.pieces.ahead.take().unwrap_or(1);
+        // `vor 3 Tagen`: the word before the run said which way it lies.
+        let factor = self.pieces.ahead.unwrap_or(1);
         let rel = rel
             .and_then(|rel| rel.scaled(factor))
             .ok_or_else(|| self.error(k, "the relative item is too large".to_owned()))?;
@@ -652,6 +652,9 @@ impl<'a> Parser<'_, 'a, '_> {
         // an `ago` after them to negate them all.
         if !self.starts_relative_at(0) && !matches!(self.word(0), Some(Word::Ahead(_) | Word::Filler)) {
             self.flush_pending();
+            // `hace 5 horas 2 minutos`: the direction before a run of
+            // relative items holds for the whole run.
+            self.pieces.ahead = None;
         }
         match tok {
             Tok::Punct(',') => {
@@ -1514,6 +1517,15 @@ impl<'a> Parser<'_, 'a, '_> {
                 }
                 _ => Err(self.error(0, format!("{word:?} must be followed by a weekday or a unit, e.g. next friday"))),
             },
+            // `11 июля 2016 года`: "of the year" after a date's year says it is a year.
+            Some(Word::Unit(Unit::Year))
+                if self.pieces.year.is_some()
+                    && self.i > 0
+                    && matches!(self.tokens[self.i - 1].tok, Tok::Num { digits: 3.., negative: None, .. }) =>
+            {
+                self.i += 1;
+                Ok(())
+            }
             Some(Word::Unit(unit)) => {
                 self.i += 1;
                 self.relative_after(0, Relative::of(unit, 1))
@@ -2290,6 +2302,24 @@ mod tests {
         // Fractions of units of no fixed length are refused, never guessed.
         assert!(at("1.5 months ago").contains("no fixed length"), "{}", at("1.5 months ago"));
         assert!(at("half a month ago").contains("no fixed length"));
+    }
+
+    /// Two texts other languages' words read silently wrong before: Russian's
+    /// "of the year" after a year (`года`), and Spanish's `hace` before a run
+    /// of relative items, which holds for all of them.
+    #[test]
+    fn other_languages_read_what_they_mean() {
+        let zone = Zone::utc();
+        let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
+        let read = |text: &str, tag: &str| {
+            let language = crate::locale::Localizer::get(tag).unwrap();
+            let options =
+                crate::input::ReadOptions { language: &language, ..crate::input::ReadOptions::defaults(&zone, now) };
+            crate::input::read(crate::input::Input::Text(text), &options).map(|reading| reading.instant.to_string())
+        };
+        assert_eq!(read("11 июля 2016 года", "ru").unwrap(), "2016-07-11T00:00:00Z");
+        assert_eq!(read("hace 5 hora 2 minuto 3 segundo", "es").unwrap(), "2026-11-23T13:42:00.5Z");
+        assert_eq!(read("vor 3 Tagen 2 Stunden", "de").unwrap(), "2026-11-20T16:44:03.5Z");
     }
 
     #[test]

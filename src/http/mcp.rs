@@ -4,9 +4,11 @@
 //! same keys and rate limits as the API: [`crate::http::app`] guards it).
 //!
 //! A tool is one of the API's routes, and nothing else: its input schema is
-//! taken from the route's entry in the OpenAPI document (the JSON body's
-//! schema, or the query and path parameters), its description from the
-//! route's, and a call is a request to the route, answered in-process by the
+//! the route's parameters as the OpenAPI document gives them (the JSON
+//! body's, or the query and path parameters), flattened into one object and
+//! cut to what a model needs (types, few-valued enums, bounds, a few words
+//! each: [`PARAMETERS`]); its description, what it does and one example
+//! ([`TOOLS`]); and a call is a request to the route, answered in-process by the
 //! API's own router (no socket, no second reading of parameters, no second
 //! error mapping). The envelope's `data` is the tool's structured content,
 //! and its plain-text answer ([`super::text`]) the text for the model; an

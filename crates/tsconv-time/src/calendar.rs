@@ -1,4 +1,4 @@
-//! The calendar facts of a wall-clock date (SPEC 3's `calendar`): its
+//! The calendar facts of a wall-clock date (the answers' `calendar`): its
 //! weekday, ISO week, day of the year, quarter, the length of its month and
 //! whether its year is a leap year. People and agents ask "what day is it
 //! there", and models miscount weekdays: every answer that names an instant

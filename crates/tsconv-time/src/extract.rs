@@ -1,4 +1,4 @@
-//! Dates inside prose (SPEC 11.1): every date, time and relative phrase of
+//! Dates inside prose: every date, time and relative phrase of
 //! a text, in order, each with its span, what was read, the instant and its
 //! Discord code, so that a chat bot can turn "let's meet tomorrow at 8pm
 //! EST" into a code every reader sees in their own zone.

@@ -570,7 +570,7 @@ fn is_bidi_control(c: char) -> bool {
 /// `yyyymmdd[HHMM[SS]]` (ISO 8601's basic form without `T`, as file names,
 /// database columns and logs write dates) of 1900-2100: the wall-clock
 /// instant in `zone`, and a warning that says the number was read as a
-/// Unix number (SPEC 2.1) and what it would be as a date. `None` for any
+/// Unix number (every bare number is one) and what it would be as a date. `None` for any
 /// other text: the common 10- and 13-digit numbers cost one length check.
 ///
 /// ```

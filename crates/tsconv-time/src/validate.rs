@@ -128,7 +128,7 @@ fn alternatives(
     if !options.patterns.is_empty() || !looks_numeric(text) {
         return None;
     }
-    // `20140601`: the date it writes, first (SPEC 11.1).
+    // `20140601`: the date it writes, first.
     let date = compact.map(|instant| Alternative {
         epoch: None,
         precision: None,
@@ -395,7 +395,7 @@ mod tests {
         assert!(check(Input::Number("-86400"), "UTC", None).warnings.is_empty());
     }
 
-    /// `20140601`: a Unix number (SPEC 2.1), but the date it also writes
+    /// `20140601`: a Unix number (every bare number is one), but the date it also writes
     /// is said, and is the first alternative; not when a unit is stated,
     /// nor for numbers that are no date.
     #[test]

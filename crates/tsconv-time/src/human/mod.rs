@@ -937,7 +937,7 @@ impl<'a> Parser<'_, 'a, '_> {
     fn past_or_to(&self, k: usize) -> Option<i64> {
         match (self.tok(k), self.word(k)) {
             (Some(Tok::Word(word)), _) if word.eq_ignore_ascii_case("past") => Some(1),
-            (_, Some(Word::Past(after))) => Some(after),
+            (_, Some(Word::To)) => Some(-1),
             _ => None,
         }
     }
@@ -1551,7 +1551,7 @@ impl<'a> Parser<'_, 'a, '_> {
                 }
                 Err(self.error(0, format!("{word:?} must be followed by a unit, e.g. two weeks ago")))
             }
-            Some(Word::Past(_)) => {
+            Some(Word::To) => {
                 Err(self.error(0, format!("{word:?} must stand between minutes and an hour, e.g. quarter to 6")))
             }
             Some(Word::One) => match self.word(1) {
@@ -2194,7 +2194,7 @@ mod tests {
             .unwrap_or_else(|e| e.to_string())
     }
 
-    /// What other parsers read (SPEC 11.1), at 2026-11-23T13:44:03.5 in New York (a Monday).
+    /// What other parsers (dateutil, Go's dateparse, chrono) read, at 2026-11-23T13:44:03.5 in New York (a Monday).
     #[test]
     fn the_forms_other_parsers_read() {
         for (text, instant) in [

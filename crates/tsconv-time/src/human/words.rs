@@ -119,9 +119,9 @@ pub(crate) enum Word {
     /// `few` 3, `several` 7, `couple` 2), and the tens of a spelled
     /// ordinal (`twenty-first`).
     Count(i64),
-    /// `past` and `to` in a time told in words (`half past 5`, `quarter to 6`):
-    /// minutes after (1) or before (-1) the hour.
-    Past(i64),
+    /// `to` in a time told in words (`quarter to 6`): minutes before the
+    /// hour. (`past` is read by its letters: as a word it is `last`.)
+    To,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,7 +221,7 @@ const OTHERS: [(&str, Word); 46] = [
     ("tmr", Word::DayShift(1)),
     ("tmrw", Word::DayShift(1)),
     ("within", Word::Ahead(1)),
-    ("to", Word::Past(-1)),
+    ("to", Word::To),
 ];
 
 const FILLERS: [&str; 2] = ["and", "of"];

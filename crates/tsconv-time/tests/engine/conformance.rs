@@ -45,7 +45,7 @@ const NUMERIC: &str = "a string of digits is a Unix timestamp (SPEC 2.1), not an
 const PEOPLE: &str = "a text no machine format reads is read as people's text (SPEC 11), by GNU date -d's grammar: \
                       numeric dates in the locale's order, date fields of any width; an ISO-shaped date-time \
                       (digits-two digits-two digits then T, Z or [) is never";
-const OTHER_PARSERS: &str = "what other parsers read is people's text (SPEC 11.1): a year and month alone (2019-03), \
+const OTHER_PARSERS: &str = "what other parsers (dateutil, chrono, Go) read is people's text: a year and month alone (2019-03), \
                              a date at an offset with no time (2019-03-05+08:00), one-digit fields (2019-3-5T7:4:1), \
                              a date with spaces, dots or colons (EXIF's 2019:03:05); conforms says it is no RFC 3339";
 

@@ -119,7 +119,17 @@ pub fn extract(text: &str, options: &ReadOptions<'_>) -> Result<Extraction, Time
             continue;
         }
         // The run of words that can be part of a date, from here.
-        let run = words[i..].iter().take(MAX_DATE_WORDS).take_while(|word| word.digits || word.role.is_some()).count();
+        // A comma after `ago` or `later` ends the date (`half an hour ago, at 9:30`).
+        let mut run = 0;
+        for word in words[i..].iter().take(MAX_DATE_WORDS) {
+            if !(word.digits || word.role.is_some()) {
+                break;
+            }
+            run += 1;
+            if word.role == Some(Role::After) && text[word.end..].starts_with(',') {
+                break;
+            }
+        }
         let longest = (1..=run).rev().find_map(|n| {
             let window = &words[i..i + n];
             if !is_a_date(window) {
@@ -134,7 +144,8 @@ pub fn extract(text: &str, options: &ReadOptions<'_>) -> Result<Extraction, Time
             continue;
         };
         let start = text[..words[i].start].chars().count();
-        let view = View::new(reading.instant, options.zone, crate::precision::Precision::Seconds);
+        // The instant as precise as the text wrote it: nothing rounded.
+        let view = View::new(reading.instant, options.zone, reading.precision);
         let date_only = match &reading.human {
             Some(human) => human.date_only,
             None => reading.kind == Kind::Date,
@@ -224,9 +235,9 @@ fn is_a_date(window: &[Word<'_>]) -> bool {
         return false;
     }
     let roles = || window.iter().filter_map(|word| word.role);
-    let anchored = roles().any(|role| role == Role::Anchor);
+    let anchored = roles().any(|role| matches!(role, Role::Anchor | Role::After));
     let directed = roles().any(|role| role == Role::Direction);
-    let dated = window.iter().any(|word| word.digits && is_date_shaped(word.core));
+    let dated = window.iter().any(|word| word.digits && is_date_shaped(word.core) && !is_date_part(word.core));
     let numbered = window.iter().any(|word| word.digits);
     if window.iter().any(|word| word.digits && !is_date_shaped(word.core) && !is_count(word.core)) {
         return false;
@@ -235,7 +246,7 @@ fn is_a_date(window: &[Word<'_>]) -> bool {
         return false;
     }
     if roles().any(|role| role == Role::Month) {
-        return numbered;
+        return numbered || roles().any(|role| role == Role::Day);
     }
     if window.len() == 1 && window[0].digits {
         return dated;
@@ -244,6 +255,20 @@ fn is_a_date(window: &[Word<'_>]) -> bool {
         || dated
         || (directed && (numbered || roles().any(|role| matches!(role, Role::Unit | Role::Anchor))))
         || (numbered && roles().any(|role| role == Role::Part) && window.iter().any(|word| is_time_word(word.core)))
+}
+
+/// A word that belongs to a date but makes none alone: an offset
+/// (`-0700`, `+05:30`) or Go's monotonic clock reading (`m=+0.0012`).
+fn is_date_part(core: &str) -> bool {
+    let signed = |rest: &str| {
+        rest.strip_prefix(['+', '-']).is_some_and(|digits| {
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit() || b == b':' || b == b'.')
+        })
+    };
+    match core.strip_prefix("m=") {
+        Some(reading) => signed(reading),
+        None => signed(core) && matches!(core.len(), 3 | 5 | 6),
+    }
 }
 
 /// A count or a bare number (`3`, `2023`): no date alone.
@@ -259,6 +284,9 @@ fn is_count(core: &str) -> bool {
 /// `555-1234`).
 fn is_date_shaped(core: &str) -> bool {
     let digits = core.bytes().filter(u8::is_ascii_digit).count();
+    if is_date_part(core) {
+        return true;
+    }
     if core.bytes().all(|b| b.is_ascii_digit()) {
         return matches!(core.len(), 10 | 13);
     }

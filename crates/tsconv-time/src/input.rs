@@ -649,6 +649,19 @@ fn is_iso_shaped(text: &str) -> bool {
             rest = after;
         }
     }
+    // `2019-03-05T7:4:1`: a time with one-digit fields is people's text.
+    if let Some(mut time) = rest.strip_prefix(['T', 't']) {
+        loop {
+            let digits = time.bytes().take_while(u8::is_ascii_digit).count();
+            if digits == 1 {
+                return false;
+            }
+            match time[digits..].strip_prefix(':') {
+                Some(after) => time = after,
+                None => break,
+            }
+        }
+    }
     let word_after = rest.split_once(' ').is_some_and(|(_, after)| after.trim_start().starts_with(char::is_alphabetic));
     rest.starts_with(['T', 't', 'Z', 'z', '[']) && !word_after
 }

@@ -152,8 +152,14 @@ pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Re
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Role {
     /// A word that makes a text a date by itself: `today`, `tomorrow`,
-    /// `ago`, `later`, `tonight`, `noon`, a weekday's full name.
+    /// `tonight`, `noon`, a weekday's full name.
     Anchor,
+    /// A word that ends a relative item and makes it a date: `ago`,
+    /// `later`, `hence`. A comma after it ends the date.
+    After,
+    /// A day of the month spelled as an ordinal (`fifth`): a date only
+    /// beside a month's name.
+    Day,
     /// Says which way a relative item lies (`in`, `within`, `next`, `last`).
     Direction,
     /// A unit of a relative item (`days`): a date only with a direction.
@@ -171,12 +177,15 @@ pub(crate) enum Role {
 /// word that is no part of any date.
 pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
     let role = match words.word(word) {
-        Some(Word::DayShift(_) | Word::Ago(-1) | Word::Clock(_) | Word::UnitThen(..)) => Role::Anchor,
-        Some(Word::Ago(_)) if word.eq_ignore_ascii_case("later") || word.eq_ignore_ascii_case("hence") => Role::Anchor,
+        Some(Word::DayShift(_) | Word::Clock(_) | Word::UnitThen(..)) => Role::Anchor,
+        Some(Word::Ago(-1)) => Role::After,
+        Some(Word::Ago(_)) if word.eq_ignore_ascii_case("later") || word.eq_ignore_ascii_case("hence") => Role::After,
+        Some(Word::Ordinal(2..=31)) => Role::Day,
         Some(Word::DayPart(..)) if word.eq_ignore_ascii_case("tonight") => Role::Anchor,
         Some(Word::Weekday(_)) if word.chars().count() > 3 => Role::Anchor,
         Some(Word::Ahead(_) | Word::Ordinal(-1..=1)) => Role::Direction,
-        Some(Word::Unit(_)) => Role::Unit,
+        // `weekend` is a date only with a direction (`this weekend`), as a unit is.
+        Some(Word::Unit(_) | Word::Weekend) => Role::Unit,
         Some(Word::Month(_)) => Role::Month,
         Some(Word::Filler) => Role::Joiner,
         Some(_) => Role::Part,
@@ -1338,6 +1347,21 @@ impl<'a> Parser<'_, 'a, '_> {
     }
 
     /// `14 Nov`, `14 Nov 2023`, `14-Nov-2023`, `14. November 2023`.
+    /// A day of the month spelled as an ordinal at token `k` (`fifth`,
+    /// `twenty-first`, `thirtieth`; `second`, which is also a unit), and
+    /// how many tokens it takes.
+    fn spelled_day(&self, k: usize) -> Option<(i64, usize)> {
+        let ordinal = |word: Option<Word>| match word {
+            Some(Word::Ordinal(n @ 1..=31)) => Some(n),
+            Some(Word::Unit(Unit::Second)) => Some(2),
+            _ => None,
+        };
+        match (self.word(k), ordinal(self.word(k + 1))) {
+            (Some(Word::Count(tens @ (20 | 30))), Some(ones @ 1..=9)) => Some((tens + ones, 2)),
+            _ => ordinal(self.word(k)).map(|n| (n, 1)),
+        }
+    }
+
     fn day_month(&mut self, day: i64, month: i8) -> Result<(), TimeError> {
         let year = match self.tok(2) {
             Some(Tok::Num { value, digits, negative: None | Some(true), ordinal: false })
@@ -1376,14 +1400,9 @@ impl<'a> Parser<'_, 'a, '_> {
             _ => {}
         }
         // `March fifth`, `March twenty-first`, `March thirtieth`.
-        let spelled = match (self.word(1), self.word(2)) {
-            (Some(Word::Count(tens @ (20 | 30))), Some(Word::Ordinal(ones @ 1..=9))) => Some((tens + ones, 3)),
-            (Some(Word::Ordinal(n @ 1..=31)), _) => Some((n, 2)),
-            _ => None,
-        };
-        if let Some((day, taken)) = spelled {
+        if let Some((day, taken)) = self.spelled_day(1) {
             self.set_date(start, None, i64::from(month), day);
-            self.i += taken;
+            self.i += 1 + taken;
             return Ok(());
         }
         let Some(Tok::Num { value: day, negative, .. }) = day_token else {
@@ -1463,6 +1482,14 @@ impl<'a> Parser<'_, 'a, '_> {
         {
             return self.told_time(to_i64(hour), minutes, after);
         }
+        // `fifth of March`, `the twenty-first of June 2019`.
+        if let Some((day, taken)) = self.spelled_day(0) {
+            let of = usize::from(matches!(self.word(taken), Some(Word::Filler)));
+            if let Some(Word::Month(month)) = self.word(taken + of) {
+                self.i += taken + of - 1;
+                return self.day_month(day, month);
+            }
+        }
         match self.word(0) {
             Some(Word::Month(month)) => self.month_day(month),
             Some(Word::Weekday(weekday)) => {
@@ -1482,8 +1509,16 @@ impl<'a> Parser<'_, 'a, '_> {
                 }
                 // `this weekend`, `next weekend`: its start, Saturday.
                 Some(Word::Weekend) => {
-                    // `next weekend` is the one after this weekend (a Saturday counts as this one's).
-                    self.set_weekday(self.i, if n > 0 { n + 1 } else { n }, Weekday::Saturday);
+                    // This weekend is today's on a Saturday or a Sunday, else the
+                    // coming one; next and last weekend are a week after and before it.
+                    let today = self.options.now.to_zoned(self.options.zone.tz().clone()).weekday();
+                    let saturday = match today {
+                        Weekday::Saturday => n,
+                        Weekday::Sunday => n - 1,
+                        _ if n > 0 => n + 1,
+                        _ => n,
+                    };
+                    self.set_weekday(self.i, saturday, Weekday::Saturday);
                     self.i += 2;
                     Ok(())
                 }

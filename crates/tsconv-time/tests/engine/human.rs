@@ -18,6 +18,7 @@ use tsconv_time::human::abbreviations::{self, Source};
 use tsconv_time::input::{Input, ReadOptions, read};
 use tsconv_time::zone::Zone;
 
+use crate::english::{MONTHS, WEEKDAYS};
 use crate::oracle::{Rng, stream_allowing_errors};
 
 /// What a case is, as far as the named differences care.
@@ -72,21 +73,6 @@ struct Case {
     relative_only: bool,
 }
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const WEEKDAYS: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const UNITS: [&str; 8] = ["year", "month", "fortnight", "week", "day", "hour", "minute", "second"];
 
 /// Zones with DST on both hemispheres, a half-hour offset, and none.

@@ -7,9 +7,13 @@
 
 mod conformance;
 mod differential;
+mod english;
+mod extract_corpus;
 mod human;
 mod intl;
 mod languages;
 mod oracle;
 mod oracles;
+mod other_parsers;
+mod rewritten;
 mod roundtrip;

@@ -25,6 +25,8 @@ async fn the_page_is_served_from_the_binary() {
         "/api/timestamp/current",
         "/api/timestamp/add",
         "/api/timestamp/diff",
+        "/api/timestamp/validate",
+        "/api/timestamp/extract",
         "/api/timezones",
     ] {
         assert!(page.contains(endpoint), "{endpoint}");

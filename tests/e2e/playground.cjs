@@ -130,6 +130,117 @@ async function main() {
   await waitText(page, "[data-field=iso]", "2023-11-14T02:00:00.000Z");
   assert.equal(await page.inputValue("#input"), "2023-11-14T02:00:00.000Z");
   assert.ok(await page.locator("#read-as-row").isHidden(), "an ISO instant needs no reading");
+
+  // What the reader was not sure of is said under "Understood as", visibly
+  // and to screen readers: a weekday that contradicts the date, an
+  // abbreviation written with another offset than its own.
+  await page.fill("#zone", "UTC");
+  await type(page, "Sun 30 Sep 2019 10:00");
+  await waitText(page, "#read-as", "2019-09-30T10:00:00 in UTC");
+  await waitText(page, "#warnings li", "2019-09-30 is a Monday, not a Sunday (at character 0): read as the date");
+  assert.ok(await page.locator("#warnings li").first().isVisible());
+  assert.equal(await page.getAttribute("#warnings", "aria-live"), "polite");
+  assert.ok((await page.getAttribute("#input", "aria-describedby")).split(" ").includes("warnings"));
+  const [readAsBox, warningBox] = await Promise.all(["#read-as-row", "#warnings"].map((s) => page.locator(s).boundingBox()));
+  assert.ok(warningBox.y >= readAsBox.y + readAsBox.height && warningBox.y - (readAsBox.y + readAsBox.height) < 40,
+    "the warning sits right under Understood as");
+  await page.screenshot({ path: path.join(shots, "warning.png"), fullPage: true });
+  await type(page, "10:09am PST-07");
+  await page.waitForFunction(() => document.querySelector("#warnings").textContent.includes("PST is -08:00, not -07:00"));
+  assert.ok((await text(page, "#read-as")).endsWith("T10:09:00-07:00 (PST-07)"), await text(page, "#read-as"));
+  // The new forms people paste: each is understood, and a clean reading
+  // leaves no warning of the one before.
+  for (const [value, readAs] of [
+    ["2019-03-05 07:41:10.2 -0700 MST", "2019-03-05T07:41:10.2-07:00 (MST)"],
+    ["2019:03:05 07:41:10", "2019-03-05T07:41:10 in UTC"],
+  ]) {
+    await type(page, value);
+    await waitText(page, "#read-as", readAs);
+    assert.equal(await page.locator("#warnings li").count(), 0, value);
+  }
+  assert.equal(await text(page, "[data-field=iso]"), "2019-03-05T07:41:10.000Z");
+  await type(page, "tomorrow morning");
+  await page.waitForFunction(() => /T06:00:00 in UTC$/.test(document.querySelector("#read-as").textContent));
+  await type(page, "15 minutes from now");
+  // Read to the nanosecond, 15 minutes after the moment it was sent.
+  await page.waitForFunction(() => /T\d\d:\d\d:\d\d\.\d+ in UTC$/.test(document.querySelector("#read-as").textContent));
+  const soon = Number(await text(page, "[data-field=seconds]")) - Date.now() / 1000;
+  assert.ok(soon > 14 * 60 && soon < 16 * 60, "15 minutes from now is " + soon + " s away");
+
+  // Digits that write a date are read as a Unix number, with a warning; the
+  // date they write is the first choice offered, and choosing it converts it.
+  await page.fill("#zone", "America/New_York");
+  await type(page, "20140601");
+  await page.waitForFunction(() => document.querySelector("#warnings").textContent.includes("as a date written yyyymmdd it would be 2014-06-01T00:00:00"));
+  await waitText(page, "[data-field=iso]", "1970-08-22T02:36:41.000Z");
+  await page.waitForSelector("#alternatives-row", { state: "visible" });
+  const dateChoice = page.locator("#alternatives li:first-child button");
+  assert.equal(await dateChoice.getAttribute("data-reading"), "date");
+  assert.equal(await dateChoice.textContent(), "Read as the date 2014-06-01T00:00:00 in America/New_York");
+  await page.screenshot({ path: path.join(shots, "compact-date.png"), fullPage: true });
+  await dateChoice.click();
+  await waitText(page, "[data-field=iso]", "2014-06-01T04:00:00.000Z");
+  assert.equal(await text(page, "[data-field=local]"), "2014-06-01 00:00:00");
+  assert.equal(await page.inputValue("#input"), "2014-06-01T00:00:00");
+  assert.equal(await page.locator("#warnings li").count(), 0, "the date reading needs no warning");
+  assert.ok(page.url().includes("timestamp=2014-06-01T00%3A00%3A00"), page.url());
+  await type(page, "20140601123045");
+  await page.waitForFunction(() => document.querySelector("#alternatives li:first-child button")?.textContent
+    === "Read as the date 2014-06-01T12:30:45 in America/New_York");
+  await page.click("#alternatives li:first-child button");
+  await waitText(page, "[data-field=iso]", "2014-06-01T16:30:45.000Z");
+
+  // A pasted chat message: each date becomes its Discord code, read in the
+  // page's zone and language; the list says what each was read as.
+  await page.fill("#extract-text", "let's meet tomorrow at 8pm EST, or Friday 3pm");
+  await page.waitForFunction(() => document.querySelectorAll("#found tr").length === 2);
+  assert.equal(await text(page, "#extract-count"), "2 dates found, read in America/New_York (en).");
+  assert.equal(await page.getAttribute("#extract-count", "aria-live"), "polite");
+  const found = await page.evaluate(() => [...document.querySelectorAll("#found tr")].map((tr) => ({
+    text: tr.querySelector("[data-field=found-text]").textContent,
+    readAs: tr.querySelector("[data-field=found-read_as]").textContent,
+    rfc3339: tr.querySelector("[data-field=found-rfc3339]").textContent,
+    discord: tr.querySelector("[data-field=found-discord]").textContent,
+  })));
+  assert.deepEqual(found.map((f) => f.text), ["tomorrow at 8pm EST", "Friday 3pm"]);
+  assert.match(found[0].readAs, /^\d{4}-\d\d-\d\dT20:00:00-05:00 \(EST\)$/);
+  assert.match(found[1].readAs, /^\d{4}-\d\d-\d\dT15:00:00 in America\/New_York$/);
+  for (const f of found) {
+    assert.equal(f.discord, "<t:" + Date.parse(f.rfc3339) / 1000 + ":F>", JSON.stringify(f));
+  }
+  const rewritten = "let's meet " + found[0].discord + ", or " + found[1].discord;
+  assert.equal(await text(page, "#rewritten"), rewritten);
+  assert.ok(page.url().includes("text=let%27s+meet"), page.url());
+  await page.click("#copy-rewritten");
+  await page.waitForFunction(() => document.querySelector("#copy-rewritten").textContent === "Copied!");
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), rewritten, "the whole rewritten message is copied");
+  await page.locator("#extract-section").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, "extract.png"), fullPage: true });
+  // Characters beyond the BMP count once, as the API counts them.
+  await page.fill("#extract-text", "🎉 party on March 5 🎉 ok");
+  await page.waitForFunction(() => /^🎉 party on <t:\d+:D> 🎉 ok$/.test(document.querySelector("#rewritten").textContent));
+  // The zone and the language of the page are the extract box's too.
+  await page.fill("#zone", "Asia/Tokyo");
+  await page.fill("#extract-text", "see you Friday 3pm");
+  await page.waitForFunction(() => document.querySelector("[data-field=found-read_as]")?.textContent.endsWith("T15:00:00 in Asia/Tokyo"));
+  assert.ok((await text(page, "[data-field=found-rfc3339]")).endsWith("T15:00:00+09:00"));
+  await page.selectOption("#locale", "de");
+  await page.fill("#extract-text", "Treffen wir uns morgen um 20 Uhr?");
+  await waitText(page, "#extract-count", "1 date found, read in Asia/Tokyo (de).");
+  assert.match(await text(page, "[data-field=found-read_as]"), /T20:00:00 in Asia\/Tokyo$/);
+  await page.selectOption("#locale", "");
+  // An error of the API is shown in place of the results.
+  await page.fill("#extract-text", "x".repeat(16385));
+  await page.waitForFunction(() => document.querySelector("#extract-error").textContent.includes("at most 16384"));
+  assert.ok(await page.locator("#extract-results").isHidden());
+  assert.equal(await page.getAttribute("#extract-error", "role"), "alert");
+  await page.fill("#extract-text", "nothing to see here");
+  await waitText(page, "#extract-count", "No dates found in this message.");
+  assert.equal(await text(page, "#extract-error"), "");
+  await page.fill("#extract-text", "");
+  await waitText(page, "#extract-count", "");
+  assert.ok(!page.url().includes("text="), page.url());
+  await page.fill("#input", "");
   await page.fill("#zone", "Asia/Tokyo");
 
   // An invalid input shows the API's message in place.
@@ -215,8 +326,9 @@ async function main() {
 
   // Dark theme, and a phone.
   const dark = await browser("dark", { width: 390, height: 844 });
-  await dark.page.goto(base + "/?timestamp=1700000000&timezone=Europe/Paris");
+  await dark.page.goto(base + "/?timestamp=1700000000&timezone=Europe/Paris&text=" + encodeURIComponent("call at 10:00 CET on 2023-11-20, ok?"));
   await waitText(dark.page, "[data-field=rfc3339]", "2023-11-14T23:13:20+01:00");
+  await waitText(dark.page, "#rewritten", "call at <t:1700470800:F>, ok?");
   const background = await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.equal(background, "rgb(18, 20, 24)", "the dark theme follows the system");
   const overflow = await dark.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
@@ -224,6 +336,10 @@ async function main() {
   await dark.page.waitForFunction(() => document.querySelector("#clock-iso").textContent.endsWith("Z"));
   assert.deepEqual(await brokenValues(dark.page), [], "no value breaks inside itself on a phone");
   await dark.page.screenshot({ path: path.join(shots, "phone-dark.png"), fullPage: true });
+  await dark.page.locator("#extract-section").screenshot({ path: path.join(shots, "phone-dark-extract.png") });
+  await type(dark.page, "20140601");
+  await dark.page.waitForSelector("#alternatives button[data-reading=date]");
+  await dark.page.locator("section").nth(1).screenshot({ path: path.join(shots, "phone-dark-compact.png") });
   await dark.context.close();
   for (const host of [...hosts, ...dark.hosts]) assert.equal(host, origin, "the page asked another host: " + host);
 
@@ -236,6 +352,8 @@ async function main() {
   await keyed.page.dispatchEvent("#api-key", "change");
   await waitText(keyed.page, "[data-field=rfc3339]", "2023-11-14T22:13:20Z");
   assert.equal(await keyed.page.evaluate(() => localStorage.getItem("tsconv-api-key")), apiKey);
+  await keyed.page.fill("#extract-text", "on 2023-11-14 at 22:13:20");
+  await waitText(keyed.page, "[data-field=found-discord]", "<t:1700000000:F>");
   await keyed.context.close();
   for (const host of keyed.hosts) assert.equal(host, new URL(keyedBase).host);
   console.log("playground: all checks passed; screenshots in " + shots);

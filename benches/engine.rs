@@ -1,6 +1,7 @@
 //! Criterion benches of the engine's hot paths: reading each input kind,
-//! what people type, one full convert result, every preset, a custom pattern, and
-//! a 1000-item batch. Results and their history are in BENCHMARKS.md.
+//! what people type, one full convert result, every preset, a custom pattern,
+//! a 1000-item batch, and extract over a 16 KiB text of date words. Results and
+//! their history are in BENCHMARKS.md.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap is a broken bench
 
@@ -116,5 +117,74 @@ fn rendering(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, reading, people, rendering);
+/// A text of 16 KiB at most, of date words, false friends and other numbers
+/// drawn with a fixed seed: extract's worst case of prose.
+fn date_words(limit: usize) -> String {
+    const WORDS: &[&str] = &[
+        "the",
+        "meeting",
+        "is",
+        "on",
+        "March",
+        "5",
+        "at",
+        "3pm",
+        "may",
+        "we",
+        "second",
+        "sun",
+        "2023-11-14",
+        "next",
+        "friday",
+        "costs",
+        "20.99",
+        "tomorrow",
+        "in",
+        "2",
+        "hours",
+        "ago",
+        "version",
+        "1.2.3",
+        "call",
+        "555-1234",
+        "Nov",
+        "14",
+        "2023",
+        "5:13pm",
+        "EST",
+        "a",
+        "day",
+        "later",
+        "1700000000",
+        "and",
+        "then",
+        "week",
+        "noon",
+    ];
+    let mut state = 1_u64;
+    let mut text = String::new();
+    loop {
+        // SplitMix64.
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        let word = WORDS[((z ^ (z >> 31)) % WORDS.len() as u64) as usize];
+        if text.len() + word.len() + 1 > limit {
+            return text;
+        }
+        text.push_str(word);
+        text.push(' ');
+    }
+}
+
+fn extracting(c: &mut Criterion) {
+    let ny = Zone::parse("America/New_York").unwrap();
+    let text = date_words(tsconv_time::extract::MAX_TEXT_CHARS);
+    c.bench_function("extract/16KiB_of_date_words", |b| {
+        b.iter(|| tsconv_time::extract::extract(black_box(&text), &options(&ny)).unwrap())
+    });
+}
+
+criterion_group!(benches, reading, people, rendering, extracting);
 criterion_main!(benches);

@@ -54,3 +54,18 @@ fn the_cli_prints_each_date_or_the_text_with_codes() {
     let output = tsconv(&["extract", "--discord", "-"], Some(text));
     assert_eq!(String::from_utf8(output.stdout).unwrap(), "Standup moved to <t:1796115600:F>; the fix is in v1.2.3.\n");
 }
+
+#[tokio::test]
+async fn a_sentence_around_one_date_converts_to_it_with_a_warning() {
+    let reply = get("/api/timestamp/convert?timestamp=I+have+a+meeting+on+March+1%2C+1974.&timezone=UTC").await;
+    let data = reply.assert_ok();
+    assert_eq!(data["iso"], "1974-03-01T00:00:00.000Z");
+    assert_eq!(data["input"]["kind"], "human");
+    let warning = data["input"]["warnings"][0].as_str().unwrap();
+    assert!(warning.starts_with("read the date inside the text, \"March 1, 1974\" (characters 20 to 33)"), "{warning}");
+    // Two dates, or another number beside the date: no guess.
+    get("/api/timestamp/convert?timestamp=meet+at+5pm+and+6pm").await.assert_error(400, 40002, "invalid_timestamp");
+    get("/api/timestamp/convert?timestamp=Feb+30+2023+5pm").await.assert_error(400, 40002, "invalid_timestamp");
+    let validated = get("/api/timestamp/validate?timestamp=The+deadline+is+tomorrow").await;
+    assert!(validated.assert_ok()["warnings"][0].as_str().unwrap().contains("\"tomorrow\""));
+}

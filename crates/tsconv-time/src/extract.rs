@@ -16,7 +16,7 @@
 use crate::discord::DiscordStyle;
 use crate::error::TimeError;
 use crate::human::{self, Role};
-use crate::input::{Input, ReadOptions, read};
+use crate::input::{Input, ReadOptions, Reading, read_exactly};
 use crate::kind::Kind;
 use crate::render::View;
 
@@ -111,9 +111,113 @@ pub fn extract(text: &str, options: &ReadOptions<'_>) -> Result<Extraction, Time
     }
     let vocabulary = options.language.vocabulary();
     let words = words(text, |core| human::role(vocabulary, core));
+    let found = dates(text, &words, options, usize::MAX)
+        .into_iter()
+        .map(|date| {
+            let start = text[..date.start].chars().count();
+            // The instant as precise as the text wrote it: nothing rounded.
+            let view = View::new(date.reading.instant, options.zone, date.reading.precision);
+            let date_only = match &date.reading.human {
+                Some(human) => human.date_only,
+                None => date.reading.kind == Kind::Date,
+            };
+            let style = if date_only { DiscordStyle::LongDate } else { DiscordStyle::LongDateTime };
+            Found {
+                start,
+                end: start + date.text.chars().count(),
+                text: date.text.to_owned(),
+                kind: date.reading.kind,
+                read_as: date.reading.human.as_ref().map_or_else(|| view.rfc3339(), |human| human.read_as.clone()),
+                rfc3339: view.rfc3339(),
+                iso: view.iso(),
+                timestamp: date.reading.instant.as_second(),
+                date_only,
+                discord: view.discord(style),
+            }
+        })
+        .collect::<Vec<_>>();
+    Ok(Extraction {
+        timezone: options.zone.name().to_owned(),
+        locale: options.language.used(),
+        count: found.len(),
+        found,
+    })
+}
+
+/// The date inside a sentence that holds one and no other word of dates
+/// (`I have a meeting on March 1, 1974.`, `The deadline is tomorrow`): what
+/// a text that no reader reads whole stands for, as people's text, with a
+/// warning that names the words left out. `None` for a text with no date,
+/// more than one, or another number or word of dates beside it (`Feb 30
+/// 2023 5pm` is refused, not read as its `5pm`).
+pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<Reading> {
+    if text.len() > crate::input::MAX_INPUT_CHARS {
+        return None;
+    }
+    let vocabulary = options.language.vocabulary();
+    let words = words(text, |core| human::role(vocabulary, core));
+    let [date] = <[Date<'_>; 1]>::try_from(dates(text, &words, options, 2)).ok()?;
+    // Around it, no number and no word that makes or names a date alone;
+    // beside it, no word of dates at all (`GMT` after a date that did not
+    // read with it).
+    let after = date.first + date.words;
+    // `in August`: the direction before a month's name alone.
+    let month_alone = date.words == 1 && words[date.first].role == Some(Role::Month);
+    let prose = |k: usize, word: &Word<'_>| {
+        let direction_allowed = month_alone && k + 1 == date.first;
+        !word.digits
+            && (!human::near_miss(word.core) || word.role.is_some())
+            && match word.role {
+                None | Some(Role::Joiner) => true,
+                Some(Role::Direction) => direction_allowed,
+                Some(Role::Part | Role::Unit) => k + 1 != date.first && k != after,
+                Some(Role::Month | Role::Anchor | Role::After | Role::Day) => false,
+            }
+    };
+    if !words.iter().enumerate().filter(|(k, _)| !(date.first..after).contains(k)).all(|(k, word)| prose(k, word)) {
+        return None;
+    }
+    let mut reading = date.reading;
+    let start = text[..date.start].chars().count();
+    let warning = format!(
+        "read the date inside the text, {:?} (characters {start} to {}); the words around it were left out",
+        date.text,
+        start + date.text.chars().count()
+    );
+    match &mut reading.human {
+        Some(human) => human.warnings.insert(0, warning),
+        None => {
+            let view = View::new(reading.instant, options.zone, reading.precision);
+            reading.human = Some(Box::new(human::Human {
+                instant: reading.instant,
+                read_as: view.rfc3339(),
+                uses_now: false,
+                date_only: reading.kind == Kind::Date,
+                note: reading.local_time_note.clone(),
+                warnings: vec![warning],
+                alternatives: Vec::new(),
+            }));
+        }
+    }
+    reading.kind = Kind::Human;
+    Some(reading)
+}
+
+/// A date found: where it starts (a byte index), its words and text, and
+/// its reading.
+struct Date<'t> {
+    start: usize,
+    first: usize,
+    words: usize,
+    text: &'t str,
+    reading: Reading,
+}
+
+/// The dates of `text`, cut into `words`, in order, at most `most`.
+fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most: usize) -> Vec<Date<'t>> {
     let mut found = Vec::new();
     let mut i = 0;
-    while i < words.len() {
+    while i < words.len() && found.len() < most {
         if !(words[i].digits || words[i].role.is_some()) {
             i += 1;
             continue;
@@ -132,45 +236,22 @@ pub fn extract(text: &str, options: &ReadOptions<'_>) -> Result<Extraction, Time
         }
         let longest = (1..=run).rev().find_map(|n| {
             let window = &words[i..i + n];
-            if !is_a_date(window) {
+            let before = i.checked_sub(1).map(|k| &words[k]);
+            if !is_a_date(window, before) {
                 return None;
             }
             let date = &text[window[0].start..window[n - 1].end];
-            let reading = read(Input::Text(date), options).ok()?;
+            let reading = read_exactly(Input::Text(date), options).ok()?;
             Some((n, date, reading))
         });
         let Some((n, date, reading)) = longest else {
             i += 1;
             continue;
         };
-        let start = text[..words[i].start].chars().count();
-        // The instant as precise as the text wrote it: nothing rounded.
-        let view = View::new(reading.instant, options.zone, reading.precision);
-        let date_only = match &reading.human {
-            Some(human) => human.date_only,
-            None => reading.kind == Kind::Date,
-        };
-        let style = if date_only { DiscordStyle::LongDate } else { DiscordStyle::LongDateTime };
-        found.push(Found {
-            start,
-            end: start + date.chars().count(),
-            text: date.to_owned(),
-            kind: reading.kind,
-            read_as: reading.human.as_ref().map_or_else(|| view.rfc3339(), |human| human.read_as.clone()),
-            rfc3339: view.rfc3339(),
-            iso: view.iso(),
-            timestamp: reading.instant.as_second(),
-            date_only,
-            discord: view.discord(style),
-        });
+        found.push(Date { start: words[i].start, first: i, words: n, text: date, reading });
         i += n;
     }
-    Ok(Extraction {
-        timezone: options.zone.name().to_owned(),
-        locale: options.language.used(),
-        count: found.len(),
-        found,
-    })
+    found
 }
 
 /// `text` with each date found replaced by its Discord code.
@@ -226,10 +307,11 @@ fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option
 }
 
 /// Whether the words make a date in prose, whatever a reader makes of
-/// them: a number alone is one only as a Unix timestamp (10 or 13 digits)
-/// or with a date's separators, a month's name only with a number, a unit
+/// them (`before` is the word before them): a number alone is one only as a
+/// Unix timestamp (10 or 13 digits) or with a date's separators, a month's
+/// name only with a number or after `in`, `since`, `until` or `by`, a unit
 /// only with a direction (`in 3 days`, `3 days ago`, `next week`).
-fn is_a_date(window: &[Word<'_>]) -> bool {
+fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
     let joiner = |word: Option<&Word<'_>>| word.is_some_and(|word| word.role == Some(Role::Joiner));
     if joiner(window.first()) || joiner(window.last()) {
         return false;
@@ -245,8 +327,12 @@ fn is_a_date(window: &[Word<'_>]) -> bool {
     if roles().any(|role| role == Role::Unit) && !(anchored || directed) {
         return false;
     }
+    // `in August`, `since May`: a month's name alone after a word that says when.
+    let when = before.is_some_and(|word| {
+        ["in", "since", "until", "till", "during", "by"].iter().any(|when| word.core.eq_ignore_ascii_case(when))
+    });
     if roles().any(|role| role == Role::Month) {
-        return numbered || roles().any(|role| role == Role::Day);
+        return numbered || roles().any(|role| role == Role::Day) || (when && window.len() == 1);
     }
     if window.len() == 1 && window[0].digits {
         return dated;

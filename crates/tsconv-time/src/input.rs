@@ -264,6 +264,22 @@ impl Reading {
 /// assert_eq!(reading.instant.to_string(), "2023-11-14T22:13:20.5Z");
 /// ```
 pub fn read(input: Input<'_>, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    read_exactly(input, options).or_else(|error| match input {
+        // A sentence around one date (`I have a meeting on March 1, 1974.`):
+        // that date, with a warning that names what was left out.
+        Input::Text(text)
+            if options.patterns.is_empty()
+                && options.epoch.is_none()
+                && matches!(error, TimeError::InvalidTimestamp { .. }) =>
+        {
+            crate::extract::the_date_inside(text, options).ok_or(error)
+        }
+        _ => Err(error),
+    })
+}
+
+/// As [`read`], the whole input only: no date found inside a sentence.
+pub(crate) fn read_exactly(input: Input<'_>, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
     if !options.patterns.is_empty() {
         return read_patterns(input.text().trim(), options);
     }
@@ -297,7 +313,7 @@ fn read_date_math(text: &str, lead: usize, options: &ReadOptions<'_>) -> Result<
                 lead,
             ));
         }
-        Some(anchor) => read(Input::Text(anchor), options)?.instant,
+        Some(anchor) => read_exactly(Input::Text(anchor), options)?.instant,
     };
     let instant = math.apply(text, start, options.zone)?;
     Ok(Reading::exact(instant, Kind::DateMath, options))

@@ -143,6 +143,9 @@ pub struct Refusal {
 
 /// As [`read`], saying how far the reading got when it fails.
 pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Human, Refusal> {
+    if let Some(date) = year_day_month(text, options.words) {
+        return read_or_refuse(&date, lead, options);
+    }
     let pieces = parse(text, lead, options).map_err(|error| Refusal { error, understood: false, uses_now: false })?;
     let uses_now = pieces.uses_now();
     pieces.finish(text, options).map_err(|error| Refusal { error, understood: true, uses_now })
@@ -157,8 +160,9 @@ pub(crate) enum Role {
     /// A word that ends a relative item and makes it a date: `ago`,
     /// `later`, `hence`. A comma after it ends the date.
     After,
-    /// A day of the month spelled as an ordinal (`fifth`): a date only
-    /// beside a month's name.
+    /// A word that names a day but makes no date alone: a day of the month
+    /// spelled as an ordinal (`fifth`, a date beside a month's name) or a
+    /// weekday's abbreviation (`Sun`, `Wed`).
     Day,
     /// Says which way a relative item lies (`in`, `within`, `next`, `last`).
     Direction,
@@ -183,9 +187,11 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         Some(Word::Ordinal(2..=31)) => Role::Day,
         Some(Word::DayPart(..)) if word.eq_ignore_ascii_case("tonight") => Role::Anchor,
         Some(Word::Weekday(_)) if word.chars().count() > 3 => Role::Anchor,
+        Some(Word::Weekday(_)) => Role::Day,
         Some(Word::Ahead(_) | Word::Ordinal(-1..=1)) => Role::Direction,
-        // `weekend` is a date only with a direction (`this weekend`), as a unit is.
-        Some(Word::Unit(_) | Word::Weekend) => Role::Unit,
+        // `weekend` and `morning` are dates only with a direction or a day
+        // (`this weekend`, `tomorrow morning`), as a unit is.
+        Some(Word::Unit(_) | Word::Weekend | Word::DayPart(..)) => Role::Unit,
         Some(Word::Month(_)) => Role::Month,
         Some(Word::Filler) => Role::Joiner,
         Some(_) => Role::Part,
@@ -193,6 +199,59 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         None => return None,
     };
     Some(role)
+}
+
+/// `2003-25-Sep`, `Sep 2003 25`, `25/2003/Sep`: a year of four digits, a
+/// month's name and a day, in an order people's grammar does not read
+/// otherwise (year, day, month; month, year, day; day, year, month), one
+/// separator between them. Written anew as `Sep 25 2003`; `None` for any
+/// other text.
+fn year_day_month(text: &str, words: &Vocabulary) -> Option<String> {
+    let separator = [' ', '-', '/', '.'].into_iter().find(|c| text.contains(*c))?;
+    let parts: Vec<&str> = text.split(separator).collect();
+    let [a, b, c] = parts.as_slice() else { return None };
+    let number = |part: &str, digits: std::ops::RangeInclusive<usize>| {
+        (digits.contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| part.parse::<i64>().ok())
+            .flatten()
+    };
+    let (year, day) = (|part| number(part, 4..=4), |part| number(part, 1..=2));
+    let month = |part: &str| match words.word(part) {
+        Some(Word::Month(month)) => Some(month),
+        _ => None,
+    };
+    let (year, month, day) =
+        match ((year(a), day(b), month(c)), (month(a), year(b), day(c)), (day(a), year(b), month(c))) {
+            ((Some(y), Some(d), Some(m)), _, _)
+            | (_, (Some(m), Some(y), Some(d)), _)
+            | (_, _, (Some(d), Some(y), Some(m))) => (y, m, d),
+            _ => return None,
+        };
+    let name = MONTH_NAMES.get(usize::try_from(month).ok()?.checked_sub(1)?)?;
+    (1..=31).contains(&day).then(|| format!("{name} {day} {year}"))
+}
+
+/// The nanoseconds of one of a clock's units (hours, minutes, seconds).
+fn clock_unit(unit: Unit) -> Option<i64> {
+    match unit {
+        Unit::Hour => Some(3_600_000_000_000),
+        Unit::Minute => Some(60_000_000_000),
+        Unit::Second => Some(1_000_000_000),
+        _ => None,
+    }
+}
+
+/// Whether `word` (not a word of dates itself) is a near miss of a long
+/// word of dates (`tomorow`, `Novmber`): a typo, not prose.
+pub(crate) fn near_miss(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    lower.len() >= 4
+        && words::vocabulary().iter().any(|(_, known)| {
+            known.len() >= 5
+                && known.len().abs_diff(lower.len()) <= 2
+                && letters_apart(&lower, known) <= 2
+                && strsim::osa_distance(&lower, known) <= if known.len() > 5 { 2 } else { 1 }
+        })
 }
 
 /// What to send instead, for an error that has no closer advice.
@@ -721,8 +780,11 @@ impl<'a> Parser<'_, 'a, '_> {
         // `2.5 hours`, `1h30m`, `-2hr5min`, `10h36m28s`, `1.5h`: a count with
         // a fraction, or with its unit as letters glued to it (and more
         // such counts glued after it, all of the first one's sign).
-        if let Some((_, _, nanos, _, glued)) = self.counted_unit(0)
-            && (nanos != 0 || (glued && !matches!(self.word(1), Some(Word::Unit(_)))))
+        if let Some((_, _, nanos, used, glued)) = self.counted_unit(0)
+            && (nanos != 0
+                || (glued
+                    && (!matches!(self.word(1), Some(Word::Unit(_)))
+                        || (matches!(self.tok(used), Some(Tok::Num { .. })) && self.touching(used)))))
         {
             return self.glued_counts(negative);
         }
@@ -811,6 +873,13 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 5;
                 Ok(())
             }
+            (Some(Tok::Punct(':')), _) if self.colon_date_year_last() => {
+                let numbers = self.separated_numbers(':');
+                let year = Year { value: numbers[2].0, digits: 4 };
+                self.ordered_date(value, numbers[1].0, Some(year));
+                self.i += 5;
+                Ok(())
+            }
             (Some(Tok::Punct(':')), _) => self.time(value),
             (_, Some(Word::Meridian(meridian))) => {
                 self.set_time(self.i, value, 0, 0, 0, Some(meridian));
@@ -882,18 +951,58 @@ impl<'a> Parser<'_, 'a, '_> {
     /// one's sign.
     fn glued_counts(&mut self, negative: Option<bool>) -> Result<(), TimeError> {
         let sign = if negative == Some(true) { -1 } else { 1 };
+        let start = self.i;
         let mut total = Relative::default();
         let mut first = true;
+        let mut clock = Some((0_i64, None::<Unit>));
         while let Some((unit, count, nanos, used, glued)) = self.counted_unit(0) {
             if !first
                 && (!self.touching(0) || !glued || matches!(self.tok(0), Some(Tok::Num { negative: Some(_), .. })))
             {
                 break;
             }
+            clock = clock.and_then(|(nanos_so_far, last)| {
+                let step = clock_unit(unit)?;
+                let next = (glued && last.is_none_or(|last| clock_unit(last).is_some_and(|l| l > step)))
+                    .then(|| count.checked_mul(step)?.checked_add(nanos.checked_mul(step / 1_000_000_000)?))??;
+                Some((nanos_so_far.checked_add(next)?, Some(unit)))
+            });
             let part = self.fractional(unit, count, nanos)?;
             self.i += used;
             total = total.plus(part).ok_or_else(|| self.error(0, "the relative item is too large".to_owned()))?;
             first = false;
+        }
+        // `10h36m28s`, `01h02`, `10h am`: hours, minutes and seconds glued to
+        // their counts, with nothing that makes them a span (a sign, `in`,
+        // `ago`, `from now`), are a time of day, as French writes `10h30`
+        // and dateutil reads it; a number glued after them is the next unit.
+        if let Some((mut nanos, Some(last))) = clock
+            && negative.is_none()
+            && self.pieces.ahead.is_none()
+            && self.pieces.pending == Relative::default()
+            && !matches!(self.word(0), Some(Word::Ago(_) | Word::Unit(_)))
+            && self.counted_unit(0).is_none()
+        {
+            if let (Some(Tok::Num { value, negative: None, ordinal: false, .. }), true, Some(next)) =
+                (self.tok(0), self.touching(0), clock_unit(last).map(|step| step / 60).filter(|s| *s >= 1_000_000_000))
+            {
+                nanos = nanos.saturating_add(to_i64(value).saturating_mul(next));
+                self.i += 1;
+            }
+            let meridian = match self.word(0) {
+                Some(Word::Meridian(meridian)) => {
+                    self.i += 1;
+                    Some(meridian)
+                }
+                _ => None,
+            };
+            if nanos < 86_400_000_000_000 {
+                let (hour, rest) = (nanos / 3_600_000_000_000, nanos % 3_600_000_000_000);
+                let (minute, rest) = (rest / 60_000_000_000, rest % 60_000_000_000);
+                self.set_time(start, hour, minute, rest / 1_000_000_000, rest % 1_000_000_000, meridian);
+                return Ok(());
+            }
+            return Err(self.error(0, "a time of day is shorter than 24 hours".to_owned()));
         }
         let total = total.scaled(sign);
         self.relative_after(0, total)
@@ -1238,9 +1347,20 @@ impl<'a> Parser<'_, 'a, '_> {
     fn colon_date(&self) -> bool {
         let numbers = self.separated_numbers(':');
         numbers.len() == 3
-            && numbers[1].1 == 2
-            && numbers[2].1 == 2
+            && (1..=2).contains(&numbers[1].1)
+            && (1..=2).contains(&numbers[2].1)
             && (self.tok(5).is_none() || matches!(self.tok(6), Some(Tok::Punct(':'))))
+    }
+
+    /// `04:02:2014 04:08:09`: a numeric date with colons, its year last (no
+    /// time has four digits in its last field).
+    fn colon_date_year_last(&self) -> bool {
+        let numbers = self.separated_numbers(':');
+        numbers.len() == 3
+            && numbers[0].1 <= 2
+            && numbers[1].1 <= 2
+            && numbers[2].1 == 4
+            && !matches!(self.tok(5), Some(Tok::Punct(_)))
     }
 
     /// `14.11.2023`, `14.11.`: in the locale's order.
@@ -1540,6 +1660,12 @@ impl<'a> Parser<'_, 'a, '_> {
                     }
                     Ok(())
                 }
+                // `next two years`, `last two weeks`.
+                Some(Word::Count(count)) if n.abs() == 1 && matches!(self.word(2), Some(Word::Unit(_))) => {
+                    let Some(Word::Unit(unit)) = self.word(2) else { return Ok(()) };
+                    self.i += 3;
+                    self.relative_after(0, count.checked_mul(n).and_then(|count| Relative::of(unit, count)))
+                }
                 // `next 2 weeks`, `last 3 days`, `past 2 hours`.
                 _ if n.abs() == 1
                     && matches!(self.tok(1), Some(Tok::Num { negative: None, .. }))
@@ -1650,6 +1776,12 @@ impl<'a> Parser<'_, 'a, '_> {
             }
             Some(Word::Clock(hour)) => {
                 self.set_time(self.i, i64::from(hour), 0, 0, 0, None);
+                self.i += 1;
+                Ok(())
+            }
+            // `after an hour`: in an hour.
+            Some(Word::Ago(1)) if word.eq_ignore_ascii_case("after") && self.starts_relative_at(1) => {
+                self.pieces.ahead = Some(1);
                 self.i += 1;
                 Ok(())
             }
@@ -2272,9 +2404,14 @@ mod tests {
             ("an hour and a half ago", "2026-11-23T17:14:03.5Z"),
             ("1h30m ago", "2026-11-23T17:14:03.5Z"),
             ("-2hr5min", "2026-11-23T16:39:03.5Z"),
-            ("10h36m28s", "2026-11-24T05:20:31.5Z"),
+            // Hours, minutes and seconds glued to their counts, with no direction: a time of day.
+            ("10h36m28s", "2026-11-23T15:36:28Z"),
+            ("01h02", "2026-11-23T06:02:00Z"),
+            ("10h pm", "2026-11-24T03:00:00Z"),
+            ("tomorrow 10h30", "2026-11-24T15:30:00Z"),
             ("3m 49s ago", "2026-11-23T18:40:14.5Z"),
-            ("1.5h", "2026-11-23T20:14:03.5Z"),
+            ("in 1.5h", "2026-11-23T20:14:03.5Z"),
+            ("1.5h", "2026-11-23T06:30:00Z"),
             ("2.5 hours ago", "2026-11-23T16:14:03.5Z"),
             ("next 2 weeks", "2026-12-07T18:44:03.5Z"),
             ("last 3 days", "2026-11-20T18:44:03.5Z"),
@@ -2313,6 +2450,21 @@ mod tests {
             // More orders.
             ("March twenty-first", "2026-03-21T04:00:00Z"),
             ("25/Sep/2003", "2003-09-25T04:00:00Z"),
+            ("2003-25-Sep", "2003-09-25T04:00:00Z"),
+            ("Sep 2003 25", "2003-09-25T04:00:00Z"),
+            ("25.2003.September", "2003-09-25T04:00:00Z"),
+            ("the fifth of March 2019", "2019-03-05T05:00:00Z"),
+            ("October second 1995", "1995-10-02T04:00:00Z"),
+            ("June twenty-second 2005", "2005-06-22T04:00:00Z"),
+            // Dates with colons.
+            ("2014:4:8 22:05", "2014-04-09T02:05:00Z"),
+            ("04:02:2014 04:08:09", "2014-04-02T08:08:09Z"),
+            // More words of relative items.
+            ("12 hrs from now", "2026-11-24T06:44:03.5Z"),
+            ("15 minute out", "2026-11-23T18:59:03.5Z"),
+            ("after an hour", "2026-11-23T19:44:03.5Z"),
+            ("next two years", "2028-11-23T18:44:03.5Z"),
+            ("next qtr", "2027-02-23T18:44:03.5Z"),
             ("10 09 03", "2003-10-09T04:00:00Z"),
             ("7-4-76", "1976-07-04T04:00:00Z"),
         ] {

@@ -158,21 +158,25 @@ const ORDINALS: [(&str, i64); 15] = [
     ("twelfth", 12),
 ];
 
-const UNITS: [(&str, Unit); 11] = [
+const UNITS: [(&str, Unit); 15] = [
     ("year", Unit::Year),
+    ("yr", Unit::Year),
     ("quarter", Unit::Quarter),
+    ("qtr", Unit::Quarter),
     ("month", Unit::Month),
     ("fortnight", Unit::Days(14)),
     ("week", Unit::Days(7)),
+    ("wk", Unit::Days(7)),
     ("day", Unit::Days(1)),
     ("hour", Unit::Hour),
+    ("hr", Unit::Hour),
     ("minute", Unit::Minute),
     ("min", Unit::Minute),
     ("second", Unit::Second),
     ("sec", Unit::Second),
 ];
 
-const OTHERS: [(&str, Word); 46] = [
+const OTHERS: [(&str, Word); 47] = [
     ("tomorrow", Word::DayShift(1)),
     ("yesterday", Word::DayShift(-1)),
     ("today", Word::DayShift(0)),
@@ -197,6 +201,7 @@ const OTHERS: [(&str, Word); 46] = [
     // `3 days later`, `15 minutes from now`, `2 days after next friday`,
     // `a week before tomorrow`: which way the relative items lie from what follows.
     ("later", Word::Ago(1)),
+    ("out", Word::Ago(1)),
     ("from", Word::Ago(1)),
     ("after", Word::Ago(1)),
     ("before", Word::Ago(-1)),

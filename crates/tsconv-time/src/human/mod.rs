@@ -146,9 +146,85 @@ pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Re
     if let Some(date) = year_day_month(text, options.words) {
         return read_or_refuse(&date, lead, options);
     }
+    read_whole(text, lead, options).or_else(|refusal| range_start(text, lead, options).ok_or(refusal))
+}
+
+fn read_whole(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Human, Refusal> {
     let pieces = parse(text, lead, options).map_err(|error| Refusal { error, understood: false, uses_now: false })?;
     let uses_now = pieces.uses_now();
     pieces.finish(text, options).map_err(|error| Refusal { error, understood: true, uses_now })
+}
+
+/// A range (`Aug 10 - Nov 12, 2013`, `22-23 Feb at 7pm`, `9:00 AM to 5:00
+/// PM, Tuesday, 20 May 2013`, `10:00 until 21:45`), read as its start, as
+/// chrono reads it, with a warning that names its end: the start takes
+/// from the end what it leaves out (the year, the month, the day), the
+/// end's own first item dropped. `None` when either side does not read.
+fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Human> {
+    const SEPARATORS: [&str; 8] = [" - ", " – ", " — ", " to ", " until ", " till ", " through ", " thru "];
+    let (left, right) = SEPARATORS
+        .iter()
+        .filter_map(|separator| {
+            let at = text.to_ascii_lowercase().find(separator)?;
+            Some((&text[..at], &text[at + separator.len()..]))
+        })
+        .min_by_key(|(left, _)| left.len())
+        .or_else(|| glued_range(text))?;
+    let left = left.trim();
+    let left = ["from ", "From "].iter().fold(left, |left, from| left.strip_prefix(from).unwrap_or(left)).trim();
+    let right = right.trim();
+    if left.is_empty() || right.is_empty() {
+        return None;
+    }
+    let left_words: Vec<&str> = left.split_whitespace().collect();
+    // The end alone, or with the start's first words (`August 10 - 22, 2012`
+    // ends on August 22).
+    let end = (0..left_words.len()).find_map(|k| {
+        let text = if k == 0 { right.to_owned() } else { format!("{} {right}", left_words[..k].join(" ")) };
+        read_whole(&text, lead, options).ok()
+    })?;
+    let words: Vec<&str> = right.split_whitespace().collect();
+    let month = |word: &&str| matches!(options.words.word(word.trim_end_matches([',', '.'])), Some(Word::Month(_)));
+    let year = |word: &&str| {
+        let digits = word.trim_end_matches([',', '.']);
+        digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    let (has_month, has_year) = (left_words.iter().any(month), left_words.iter().any(year));
+    // The end's words after its first item, as the start's missing fields:
+    // never a field the start has, nor the day of the end's month (`Nov
+    // 12, 2013` gives the start `2013`, not `12, 2013`).
+    let mut start = (1..=words.len()).find_map(|k| {
+        let rest = words.get(k..)?;
+        let day_of_month_before = rest.first().is_some_and(|first| {
+            let digits = first.trim_end_matches(',');
+            (1..=2).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
+        }) && words.get(k - 1).is_some_and(month);
+        if day_of_month_before || (has_month && rest.iter().any(month)) || (has_year && rest.iter().any(year)) {
+            return None;
+        }
+        let candidate = if rest.is_empty() { left.to_owned() } else { format!("{left} {}", rest.join(" ")) };
+        read_whole(&candidate, lead, options).ok()
+    })?;
+    start.uses_now |= end.uses_now;
+    start.warnings.insert(0, format!("a range: read as its start; it ends at {}", end.read_as));
+    Some(start)
+}
+
+/// `22-23 Feb at 7pm`, `1pm-3`: a range whose `-` touches its sides.
+fn glued_range(text: &str) -> Option<(&str, &str)> {
+    let at = text.find('-')?;
+    let (left, right) = (&text[..at], &text[at + 1..]);
+    let day_range = left.len() <= 2
+        && left.bytes().all(|b| b.is_ascii_digit())
+        && right
+            .split_whitespace()
+            .next()
+            .is_some_and(|first| first.len() <= 2 && first.bytes().all(|b| b.is_ascii_digit()))
+        && right.split_whitespace().nth(1).is_some_and(|word| word.starts_with(|c: char| c.is_alphabetic()));
+    let lower = left.to_ascii_lowercase();
+    let time_range =
+        (lower.ends_with("am") || lower.ends_with("pm")) && right.starts_with(|c: char| c.is_ascii_digit());
+    (day_range || time_range).then_some((left, right))
 }
 
 /// What a word can be in a date found inside prose (see [`crate::extract`]).
@@ -195,7 +271,12 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         Some(Word::Month(_)) => Role::Month,
         Some(Word::Filler) => Role::Joiner,
         Some(_) => Role::Part,
-        None if !abbreviations::meanings(word, None).is_empty() || words.has_phrase_starting(word) => Role::Part,
+        None if !abbreviations::meanings(word, None).is_empty()
+            || generic_zone(word).is_some()
+            || words.has_phrase_starting(word) =>
+        {
+            Role::Part
+        }
         None => return None,
     };
     Some(role)
@@ -229,6 +310,20 @@ fn year_day_month(text: &str, words: &Vocabulary) -> Option<String> {
         };
     let name = MONTH_NAMES.get(usize::try_from(month).ok()?.checked_sub(1)?)?;
     (1..=31).contains(&day).then(|| format!("{name} {day} {year}"))
+}
+
+/// `ET`, `PT`: North America's zones named without their season (as
+/// `2022-03-12 23:00 ET` says), read as the zone, its DST kept; upper case
+/// only (`et` is a word of French).
+fn generic_zone(word: &str) -> Option<&'static str> {
+    match word {
+        "ET" => Some("America/New_York"),
+        "CT" => Some("America/Chicago"),
+        "MT" => Some("America/Denver"),
+        "PT" => Some("America/Los_Angeles"),
+        "AKT" => Some("America/Anchorage"),
+        _ => None,
+    }
 }
 
 /// The nanoseconds of one of a clock's units (hours, minutes, seconds).
@@ -793,6 +888,7 @@ impl<'a> Parser<'_, 'a, '_> {
             && value < 60
             && let Some(after) = self.past_or_to(1)
             && let Some(Tok::Num { value: hour, negative: None, .. }) = self.tok(2)
+            && !matches!(self.word(3), Some(Word::Month(_)))
         {
             return self.told_time(to_i64(hour), value, after);
         }
@@ -1896,6 +1992,11 @@ impl<'a> Parser<'_, 'a, '_> {
             self.set_zone(TextZone::Offset { seconds, label, meanings });
             return Ok(());
         }
+        if let Some(zone) = generic_zone(word).and_then(|name| Zone::parse_without_suggestions(name).ok()) {
+            self.i += 1;
+            self.set_zone(TextZone::Named(zone));
+            return Ok(());
+        }
         if let Ok(zone) = Zone::parse_without_suggestions(word) {
             self.i += 1;
             self.set_zone(TextZone::Named(zone));
@@ -2459,6 +2560,16 @@ mod tests {
             // Dates with colons.
             ("2014:4:8 22:05", "2014-04-09T02:05:00Z"),
             ("04:02:2014 04:08:09", "2014-04-02T08:08:09Z"),
+            // Ranges: their start, the end's missing fields taken.
+            ("Aug 10 - Nov 12, 2013", "2013-08-10T04:00:00Z"),
+            // North America's zones without their season.
+            ("2022-03-12 23:00 ET", "2022-03-13T04:00:00Z"),
+            ("2022-07-12 23:00 PT", "2022-07-13T06:00:00Z"),
+            ("10 to 22 August 2012", "2012-08-10T04:00:00Z"),
+            ("22-23 Feb 2025 at 7pm", "2025-02-23T00:00:00Z"),
+            ("August 10 - 22, 2012", "2012-08-10T04:00:00Z"),
+            ("9:00 AM to 5:00 PM, 20 May 2013", "2013-05-20T13:00:00Z"),
+            ("10:00:00 until 21:45:00", "2026-11-23T15:00:00Z"),
             // More words of relative items.
             ("12 hrs from now", "2026-11-24T06:44:03.5Z"),
             ("15 minute out", "2026-11-23T18:59:03.5Z"),

@@ -296,8 +296,10 @@ fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option
     let raw = &text[from..to];
     let lead = raw.len() - raw.trim_start_matches(['(', '"', '\'', '[', '“', '‘', '«']).len();
     let mut core = raw[lead..].trim_end_matches([',', ';', ':', '!', '?', ')', '"', '\'', ']', '”', '’', '»']);
-    if core.ends_with('.') && core.matches('.').count() == 1 {
-        core = &core[..core.len() - 1];
+    // A sentence's full stop or ellipsis (`Friday...`), not `a.m.`'s dots.
+    let stopped = core.trim_end_matches(['.', '…']);
+    if !stopped.contains('.') {
+        core = stopped;
     }
     let digits = core.chars().any(|c| c.is_numeric());
     let letters = core.trim_matches(|c: char| !c.is_alphabetic());

@@ -1088,15 +1088,15 @@ fn read_named_month(text: &str, date: &NamedMonthDate, options: &ReadOptions<'_>
     }
     let day =
         Date::new(date.year as i16, date.month, date.day).map_err(|e| TimeError::invalid(format!("{text:?}: {e}")))?;
-    if let Some(named) = date.weekday
-        && day.weekday().to_monday_one_offset() != named
-    {
-        return Err(TimeError::invalid(format!(
-            "{text:?} names a {} but {day} is a {}; fix the date or the day of the week",
-            mail::WEEKDAYS[named as usize - 1],
+    // A weekday that is not the date's: the date wins, as in every other
+    // reader, and the answer says so (as people's reader does).
+    let contradiction = date.weekday.filter(|named| day.weekday().to_monday_one_offset() != *named).map(|named| {
+        format!(
+            "{day} is a {}, not a {}: read as the date",
             mail::WEEKDAYS[day.weekday().to_monday_zero_offset() as usize],
-        )));
-    }
+            mail::WEEKDAYS[named as usize - 1],
+        )
+    });
     let time = Time::new(date.hour, date.minute, date.second.min(59), 0)
         .map_err(|e| TimeError::invalid(format!("{text:?}: {e}")))?;
     let instant = at_offset(text, day.to_datetime(time), i64::from(date.offset_seconds) * 1_000_000_000)?;
@@ -1111,7 +1111,21 @@ fn read_named_month(text: &str, date: &NamedMonthDate, options: &ReadOptions<'_>
         Some(precision) => (precision, false),
         None => (Precision::Seconds, true),
     };
-    Ok(Reading::plain(instant, kind, precision, precision_detected))
+    let mut reading = Reading::plain(instant, kind, precision, precision_detected);
+    if let Some(warning) = contradiction {
+        let offset = jiff::tz::Offset::from_seconds(date.offset_seconds).unwrap_or(jiff::tz::Offset::UTC);
+        let read_as = instant.to_zoned(jiff::tz::TimeZone::fixed(offset)).strftime("%Y-%m-%dT%H:%M:%S%:z").to_string();
+        reading.human = Some(Box::new(Human {
+            instant,
+            read_as,
+            uses_now: false,
+            date_only: false,
+            note: None,
+            warnings: vec![warning],
+            alternatives: Vec::new(),
+        }));
+    }
+    Ok(reading)
 }
 
 #[cfg(test)]
@@ -1338,11 +1352,16 @@ mod tests {
             "2023-11-14T24:00:00Z",
             "2023-11-14T23:60:00Z",
             "Thu, 30 Feb 2023 22:13:20 GMT",
-            "Wed, 14 Nov 2023 22:13:20 GMT",
         ] {
             assert_eq!(text(input).unwrap_err().name(), "invalid_timestamp", "{input}");
         }
         assert!(text("2024-02-29").is_ok(), "leap day");
+        // A weekday that is not the date's: the date, and a warning.
+        let contradicted = text("Wed, 14 Nov 2023 22:13:20 +0100").unwrap();
+        assert_eq!(contradicted.instant.as_second(), 1_699_996_400);
+        let human = contradicted.human.unwrap();
+        assert_eq!(human.read_as, "2023-11-14T22:13:20+01:00");
+        assert_eq!(human.warnings, ["2023-11-14 is a Tuesday, not a Wednesday: read as the date"]);
         let err = text("2023-02-30").unwrap_err();
         assert!(err.to_string().contains("day"), "{err}");
     }

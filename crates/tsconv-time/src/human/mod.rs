@@ -193,17 +193,30 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     // The end's words after its first item, as the start's missing fields:
     // never a field the start has, nor the day of the end's month (`Nov
     // 12, 2013` gives the start `2013`, not `12, 2013`).
-    let mut start = (1..=words.len()).find_map(|k| {
-        let rest = words.get(k..)?;
-        let day_of_month_before = rest.first().is_some_and(|first| {
-            let digits = first.trim_end_matches(',');
-            (1..=2).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
-        }) && words.get(k - 1).is_some_and(month);
-        if day_of_month_before || (has_month && rest.iter().any(month)) || (has_year && rest.iter().any(year)) {
-            return None;
-        }
-        let candidate = if rest.is_empty() { left.to_owned() } else { format!("{left} {}", rest.join(" ")) };
-        read_whole(&candidate, lead, options).ok()
+    // `8 - 11pm`: a bare time before the end's takes its half of the day,
+    // when that keeps the start before the end.
+    let meridian = words.first().and_then(|first| {
+        let lower = first.to_ascii_lowercase();
+        ["am", "pm"].into_iter().find(|m| lower.ends_with(m) && lower.starts_with(|c: char| c.is_ascii_digit()))
+    });
+    let bare_time = !left.is_empty() && left.bytes().all(|b| b.is_ascii_digit() || b == b':');
+    let with_meridian = meridian
+        .filter(|_| bare_time)
+        .and_then(|meridian| read_whole(&format!("{left}{meridian}"), lead, options).ok())
+        .filter(|start| start.instant <= end.instant);
+    let mut start = with_meridian.or_else(|| {
+        (1..=words.len()).find_map(|k| {
+            let rest = words.get(k..)?;
+            let day_of_month_before = rest.first().is_some_and(|first| {
+                let digits = first.trim_end_matches(',');
+                (1..=2).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
+            }) && words.get(k - 1).is_some_and(month);
+            if day_of_month_before || (has_month && rest.iter().any(month)) || (has_year && rest.iter().any(year)) {
+                return None;
+            }
+            let candidate = if rest.is_empty() { left.to_owned() } else { format!("{left} {}", rest.join(" ")) };
+            read_whole(&candidate, lead, options).ok()
+        })
     })?;
     start.uses_now |= end.uses_now;
     start.warnings.insert(0, format!("a range: read as its start; it ends at {}", end.read_as));
@@ -222,8 +235,11 @@ fn glued_range(text: &str) -> Option<(&str, &str)> {
             .is_some_and(|first| first.len() <= 2 && first.bytes().all(|b| b.is_ascii_digit()))
         && right.split_whitespace().nth(1).is_some_and(|word| word.starts_with(|c: char| c.is_alphabetic()));
     let lower = left.to_ascii_lowercase();
-    let time_range =
-        (lower.ends_with("am") || lower.ends_with("pm")) && right.starts_with(|c: char| c.is_ascii_digit());
+    let right_lower = right.to_ascii_lowercase();
+    let hour = |text: &str| (1..=2).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit());
+    let time_range = ((lower.ends_with("am") || lower.ends_with("pm"))
+        && right.starts_with(|c: char| c.is_ascii_digit()))
+        || (hour(left) && ["am", "pm"].iter().any(|m| right_lower.strip_suffix(m).is_some_and(|h| hour(h.trim_end()))));
     (day_range || time_range).then_some((left, right))
 }
 
@@ -439,6 +455,9 @@ impl Year {
 struct Pieces {
     /// `in`, `vor`: which way the next relative item lies.
     ahead: Option<i64>,
+    /// `next week`, `last week`, `this week`: a weekday with them is the
+    /// one of that calendar week (Monday first), not the coming one moved.
+    week: bool,
     year: Option<Year>,
     month: i64,
     day: i64,
@@ -884,11 +903,14 @@ impl<'a> Parser<'_, 'a, '_> {
             return self.glued_counts(negative);
         }
         // `10 past 5`, `20 to 6`: minutes told before the hour.
+        // `7 to 9am` is a range, not 8:53: minutes told before an hour are
+        // a multiple of five, more than the hour's number (`20 to 6`).
         if negative.is_none()
             && value < 60
             && let Some(after) = self.past_or_to(1)
             && let Some(Tok::Num { value: hour, negative: None, .. }) = self.tok(2)
             && !matches!(self.word(3), Some(Word::Month(_)))
+            && (after > 0 || (value % 5 == 0 && value > to_i64(hour)))
         {
             return self.told_time(to_i64(hour), value, after);
         }
@@ -1230,7 +1252,10 @@ impl<'a> Parser<'_, 'a, '_> {
     /// `17.13`, `3.44.15` in a language that writes times with dots: at
     /// most three numbers of one or two digits, two-digit minutes.
     fn dotted_is_time(&self) -> bool {
-        if !self.options.words.dotted_time() {
+        // `at 12.30`: after `at`, a time in any language (British English writes them so).
+        let after_at =
+            self.i > 0 && matches!(self.tokens[self.i - 1].tok, Tok::Word(at) if at.eq_ignore_ascii_case("at"));
+        if !self.options.words.dotted_time() && !after_at {
             return false;
         }
         let numbers = self.separated_numbers('.');
@@ -1720,6 +1745,7 @@ impl<'a> Parser<'_, 'a, '_> {
                     Ok(())
                 }
                 Some(Word::Unit(unit)) => {
+                    self.pieces.week |= unit == Unit::Days(7);
                     self.i += 2;
                     self.relative_after(0, Relative::of(unit, n))
                 }
@@ -1974,7 +2000,8 @@ impl<'a> Parser<'_, 'a, '_> {
                 // `PST-08`, `CEST+0200`: the offset written is the zone (GNU
                 // adds it to the abbreviation's, which no person means).
                 seconds = self.offset_of_zone(value, digits, negative)?;
-                if seconds != first.offset {
+                // `UTC-05` is how an offset is written, not a disagreement.
+                if seconds != first.offset && first.offset != 0 {
                     self.pieces.warnings.push(format!(
                         "{} is {}, not {}: read as the offset written, {}",
                         first.abbreviation,
@@ -2317,7 +2344,12 @@ impl Pieces {
                 let today = i64::from(date.weekday().to_sunday_zero_offset());
                 let wanted = i64::from(weekday.to_sunday_zero_offset());
                 let weeks = ordinal.saturating_sub(i64::from(ordinal > 0 && today != wanted));
-                let shift = weeks.saturating_mul(7).saturating_add((wanted - today + 7) % 7);
+                let shift = if self.week && ordinal == 0 {
+                    // `Tuesday of next week`: this week's Tuesday, then the week's move.
+                    i64::from(weekday.to_monday_zero_offset()) - i64::from(date.weekday().to_monday_zero_offset())
+                } else {
+                    weeks.saturating_mul(7).saturating_add((wanted - today + 7) % 7)
+                };
                 datetime = datetime
                     .checked_add(Span::new().try_days(shift).map_err(|_| invalid(at, "too far".to_owned()))?)
                     .map_err(|_| invalid(at, "too far".to_owned()))?;
@@ -2562,6 +2594,12 @@ mod tests {
             ("04:02:2014 04:08:09", "2014-04-02T08:08:09Z"),
             // Ranges: their start, the end's missing fields taken.
             ("Aug 10 - Nov 12, 2013", "2013-08-10T04:00:00Z"),
+            ("8 - 11pm", "2026-11-24T01:00:00Z"),
+            ("7 to 9am", "2026-11-23T12:00:00Z"),
+            // A weekday of a named week is that week's (Monday first).
+            ("Tuesday of next week", "2026-12-01T05:00:00Z"),
+            ("Sunday next week", "2026-12-06T05:00:00Z"),
+            ("at 12.30", "2026-11-23T17:30:00Z"),
             // North America's zones without their season.
             ("2022-03-12 23:00 ET", "2022-03-13T04:00:00Z"),
             ("2022-07-12 23:00 PT", "2022-07-13T06:00:00Z"),

@@ -170,7 +170,9 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
             && match word.role {
                 None | Some(Role::Joiner) => true,
                 Some(Role::Direction) => direction_allowed,
-                Some(Role::Part | Role::Unit) => k + 1 != date.first && k != after,
+                // Beside it only a letter (`A car`, `I`): a word of dates there
+                // (`GMT`) did not read with it.
+                Some(Role::Part | Role::Unit) => (k + 1 != date.first && k != after) || word.core.chars().count() == 1,
                 Some(Role::Month | Role::Anchor | Role::After | Role::Day) => false,
             }
     };
@@ -315,7 +317,13 @@ fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option
 /// only with a direction (`in 3 days`, `3 days ago`, `next week`).
 fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
     let joiner = |word: Option<&Word<'_>>| word.is_some_and(|word| word.role == Some(Role::Joiner));
-    if joiner(window.first()) || joiner(window.last()) {
+    // Nor does a date start with `ago`, `after` or `before` (`after 6pm` is
+    // `6pm`), or end with `after` or `before`: `3 days after the launch`
+    // counts from the launch, not from now.
+    if window.last().is_some_and(|w| ["after", "before"].iter().any(|a| w.core.eq_ignore_ascii_case(a))) {
+        return false;
+    }
+    if joiner(window.first()) || joiner(window.last()) || window.first().is_some_and(|w| w.role == Some(Role::After)) {
         return false;
     }
     let roles = || window.iter().filter_map(|word| word.role);

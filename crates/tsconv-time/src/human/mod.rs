@@ -275,7 +275,7 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
     let role = match words.word(word) {
         Some(Word::DayShift(_) | Word::Clock(_) | Word::UnitThen(..)) => Role::Anchor,
         Some(Word::Ago(-1)) => Role::After,
-        Some(Word::Ago(_)) if word.eq_ignore_ascii_case("later") || word.eq_ignore_ascii_case("hence") => Role::After,
+        Some(Word::Ago(_)) if ["later", "hence", "after"].iter().any(|w| word.eq_ignore_ascii_case(w)) => Role::After,
         Some(Word::Ordinal(2..=31)) => Role::Day,
         Some(Word::DayPart(..)) if word.eq_ignore_ascii_case("tonight") => Role::Anchor,
         Some(Word::Weekday(_)) if word.chars().count() > 3 => Role::Anchor,
@@ -1622,12 +1622,19 @@ impl<'a> Parser<'_, 'a, '_> {
     fn month_day(&mut self, month: i8) -> Result<(), TimeError> {
         let start = self.i;
         // `Mar.05.2019`, `Mar/05/2019`: the month's dot or a slash before the day.
-        let skip = usize::from(matches!(self.tok(1), Some(Tok::Punct('/' | '.'))) && self.touching(1));
+        // `Mar.05.2019`, `Mar/05/2019`, `Sep-2012`, `June of 2022`: a joining mark or word.
+        let skip = usize::from(
+            (matches!(self.tok(1), Some(Tok::Punct('/' | '.'))) && self.touching(1))
+                || (matches!(self.word(1), Some(Word::Filler))
+                    && matches!(self.tok(2), Some(Tok::Num { digits: 4, negative: None, .. }))),
+        );
         let day_token = self.tok(1 + skip);
         // `March 2019`, `Mar '19`, `07:41MAR2019`: a month and its year, the first of it.
+        let dashed = skip == 0 && self.touching(1);
         match day_token {
-            Some(Tok::Num { value, digits: 4, negative: None, ordinal: false })
-                if !matches!(self.tok(2 + skip), Some(Tok::Punct(':'))) =>
+            Some(Tok::Num { value, digits: 4, negative, ordinal: false })
+                if !matches!(self.tok(2 + skip), Some(Tok::Punct(':')))
+                    && (negative.is_none() || (negative == Some(true) && dashed)) =>
             {
                 self.set_date(start, Some(Year { value: to_i64(value), digits: 4 }), i64::from(month), 1);
                 self.i += 2 + skip;
@@ -1907,6 +1914,16 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 Ok(())
             }
+            // `tomorrow before 4pm`, `tomorrow after 4pm`: that time.
+            Some(Word::Ago(_))
+                if (word.eq_ignore_ascii_case("before") || word.eq_ignore_ascii_case("after"))
+                    && self.pieces.pending == Relative::default()
+                    && matches!(self.tok(1), Some(Tok::Num { negative: None, .. }))
+                    && !self.starts_relative_at(1) =>
+            {
+                self.i += 1;
+                Ok(())
+            }
             Some(Word::Ago(_)) => Err(self.error(0, format!("{word:?} must follow a relative item, e.g. 3 days ago"))),
             // `凌晨1:35`: a day period before the time, as CJK languages write it.
             Some(Word::Meridian(meridian)) if matches!(self.tok(1), Some(Tok::Num { .. })) => {
@@ -1943,6 +1960,12 @@ impl<'a> Parser<'_, 'a, '_> {
     /// Whether a relative item starts at token `k` (`3 days`, `next month`).
     fn starts_relative_at(&self, k: usize) -> bool {
         match (self.tok(k), self.word(k)) {
+            // `in about 5 hours`: a hedge before the item.
+            (Some(Tok::Word(hedge)), Some(Word::Filler))
+                if ["about", "around", "approximately"].iter().any(|h| hedge.eq_ignore_ascii_case(h)) =>
+            {
+                self.starts_relative_at(k + 1)
+            }
             (_, Some(Word::Unit(_) | Word::One | Word::Half)) => true,
             (_, Some(Word::Count(_))) => true,
             (Some(Tok::Num { .. }), _) if self.counted_unit(k).is_some() => true,
@@ -2596,6 +2619,10 @@ mod tests {
             ("Aug 10 - Nov 12, 2013", "2013-08-10T04:00:00Z"),
             ("8 - 11pm", "2026-11-24T01:00:00Z"),
             ("7 to 9am", "2026-11-23T12:00:00Z"),
+            ("Sep-2012", "2012-09-01T04:00:00Z"),
+            ("June of 2022", "2022-06-01T04:00:00Z"),
+            ("in about 5 hours", "2026-11-23T23:44:03.5Z"),
+            ("tomorrow before 4pm", "2026-11-24T21:00:00Z"),
             // A weekday of a named week is that week's (Monday first).
             ("Tuesday of next week", "2026-12-01T05:00:00Z"),
             ("Sunday next week", "2026-12-06T05:00:00Z"),

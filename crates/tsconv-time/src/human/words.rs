@@ -229,7 +229,9 @@ const OTHERS: [(&str, Word); 47] = [
     ("to", Word::To),
 ];
 
-const FILLERS: [&str; 2] = ["and", "of"];
+/// Joining words, and the hedges of an approximate time (`in about 5
+/// hours`, `within around 3 hours`), skipped.
+const FILLERS: [&str; 5] = ["and", "of", "about", "around", "approximately"];
 
 /// Counts in words, as chrono reads them.
 const COUNTS: [(&str, i64); 23] = [

@@ -236,16 +236,35 @@ fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most:
                 break;
             }
         }
-        let longest = (1..=run).rev().find_map(|n| {
+        // The longest window that reads, from the run's length down. The
+        // readers stop at the first word they cannot read, so a window that
+        // fails there is cut before that word, not by one word at a time.
+        let before = i.checked_sub(1).map(|k| &words[k]);
+        let mut n = run;
+        let longest = loop {
+            if n == 0 {
+                break None;
+            }
             let window = &words[i..i + n];
-            let before = i.checked_sub(1).map(|k| &words[k]);
             if !is_a_date(window, before) {
-                return None;
+                n -= 1;
+                continue;
             }
             let date = &text[window[0].start..window[n - 1].end];
-            let reading = read_exactly(Input::Text(date), options).ok()?;
-            Some((n, date, reading))
-        });
+            match read_exactly(Input::Text(date), options) {
+                Ok(reading) => break Some((n, date, reading)),
+                Err(error) => {
+                    let stopped = error
+                        .position()
+                        .and_then(|at| date.char_indices().nth(at).map(|(byte, _)| window[0].start + byte))
+                        .map(|byte| window.iter().take_while(|word| word.end <= byte).count());
+                    n = match stopped {
+                        Some(cut) if cut < n => cut,
+                        _ => n - 1,
+                    };
+                }
+            }
+        };
         let Some((n, date, reading)) = longest else {
             i += 1;
             continue;

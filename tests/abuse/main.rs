@@ -169,6 +169,11 @@ async fn no_request_costs_much_more_than_an_honest_one() {
         "١٤ نوفمبر ٢٠٢٣ 5pm ".repeat(12),
         "14 Nov 2023 5:13pm CST ".repeat(10),
         "(((((((((( ".repeat(22),
+        // A sentence around one date, its other words far from any known one
+        // (each looked up for a near miss), and ranges of almost-dates.
+        format!("{}at 5pm", "Wellington quarterly bookkeeping ".repeat(7)),
+        "10 to 22 August 2012 - ".repeat(11),
+        "may march second sun a ".repeat(11),
     ];
     let human: Vec<String> = (0..230)
         .map(|i| serde_json::to_string(&worst[i % worst.len()].chars().take(250).collect::<String>()).unwrap())
@@ -188,6 +193,23 @@ async fn no_request_costs_much_more_than_an_honest_one() {
         );
         assert!(ratio <= 10.0, "{name} cost {cost:?}, {ratio:.1}x a batch of {count} plain numbers ({honest:?})");
     }
+    // The largest text extract reads, full of almost-dates: held to the
+    // largest batch, as a batch is.
+    let words =
+        ["may", "march", "2023-11-14", "next", "friday", "3pm", "second", "20.99", "555-1234", "in", "2", "hours"];
+    let mut prose = String::new();
+    let mut k = 0_usize;
+    while prose.len() + 12 < tsconv_time::extract::MAX_TEXT_CHARS {
+        k = (k * 7 + 3) % words.len();
+        prose.push_str(words[k]);
+        prose.push(' ');
+    }
+    let body = serde_json::json!({"text": prose, "timezone": "America/New_York"}).to_string();
+    let cost = least_cpu_of(&server, "extract", &post("/api/timestamp/extract", "application/json", &body), 200).await;
+    let honest = least_cpu_of(&server, "plain batch", &plain_batch(1000), 200).await;
+    let ratio = cost.as_secs_f64() / honest.as_secs_f64();
+    eprintln!("extract of 16 KiB of almost-dates: {cost:?} of server CPU, {ratio:.1}x a batch of 1000 plain numbers");
+    assert!(ratio <= 10.0, "extract cost {cost:?}, {ratio:.1}x a batch of 1000 plain numbers ({honest:?})");
     let largest = least_cpu_of(&server, "plain batch", &plain_batch(1000), 200).await;
     eprintln!(
         "a batch of 1000 plain numbers: {largest:?}, {:.1}x a plain convert ({single:?})",

@@ -156,6 +156,17 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
     }
     let vocabulary = options.language.vocabulary();
     let words = words(text, |core| human::role(vocabulary, core));
+    // Every number and every word that makes or names a date must lie in
+    // the one date: within one window's length, or the text is no such
+    // sentence (and is not read again window by window).
+    let dating = |word: &Word<'_>| {
+        word.digits || matches!(word.role, Some(Role::Month | Role::Anchor | Role::After | Role::Day | Role::Direction))
+    };
+    let first = words.iter().position(dating)?;
+    let last = words.iter().rposition(dating)?;
+    if last - first >= MAX_DATE_WORDS {
+        return None;
+    }
     let [date] = <[Date<'_>; 1]>::try_from(dates(text, &words, options, 2)).ok()?;
     // Around it, no number and no word that makes or names a date alone;
     // beside it, no word of dates at all (`GMT` after a date that did not

@@ -531,6 +531,24 @@ fn corpus() -> Vec<Case> {
     cases.push(query_case("current with a timestamp", "/api/timestamp/current?timestamp=1"));
     cases.push(query_case("current with a bad zone", "/api/timestamp/current?timezone=..%2F..%2Fetc"));
     cases.push(query_case("zone list at a bad instant", "/api/timezones?at=soon"));
+    // extract: a text that is not one, too long, or read in no known zone or language.
+    let long = "may march 5pm ".repeat(tsconv_time::extract::MAX_TEXT_CHARS / 14 + 1);
+    for (what, body) in [
+        ("no text", json!({})),
+        ("text null", json!({"text": null})),
+        ("text a number", json!({"text": 1700000000})),
+        ("text an array", json!({"text": ["tomorrow"]})),
+        ("text an object", json!({"text": {"a": "tomorrow"}})),
+        ("text too long", json!({ "text": long })),
+        ("bad zone", json!({"text": "tomorrow 5pm", "timezone": "Mars/Olympus"})),
+        ("bad locale", json!({"text": "tomorrow 5pm", "locale": "xx-!!"})),
+        ("unknown parameter", json!({"text": "tomorrow", "now": "2026-01-01"})),
+    ] {
+        cases.push(json_case(format!("extract {what}"), "/api/timestamp/extract", body.to_string()));
+    }
+    cases.push(query_case("extract without text", "/api/timestamp/extract?timezone=UTC"));
+    cases.push(query_case("extract twice the text", "/api/timestamp/extract?text=a&text=b"));
+    cases.push(query_case("extract in a bad zone", "/api/timestamp/extract?text=5pm&timezone=..%2F..%2Fetc"));
     cases
 }
 

@@ -200,16 +200,10 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
     match &mut reading.human {
         Some(human) => human.warnings.insert(0, warning),
         None => {
-            let view = View::new(reading.instant, options.zone, reading.precision);
-            reading.human = Some(Box::new(human::Human {
-                instant: reading.instant,
-                read_as: view.rfc3339(),
-                uses_now: false,
-                date_only: reading.kind == Kind::Date,
-                note: reading.local_time_note.clone(),
-                warnings: vec![warning],
-                alternatives: Vec::new(),
-            }));
+            let read_as = View::new(reading.instant, options.zone, reading.precision).rfc3339();
+            let mut human = human::Human::warned(reading.instant, read_as, reading.local_time_note.clone(), warning);
+            human.date_only = reading.kind == Kind::Date;
+            reading.human = Some(Box::new(human));
         }
     }
     reading.kind = Kind::Human;

@@ -1115,15 +1115,7 @@ fn read_named_month(text: &str, date: &NamedMonthDate, options: &ReadOptions<'_>
     if let Some(warning) = contradiction {
         let offset = jiff::tz::Offset::from_seconds(date.offset_seconds).unwrap_or(jiff::tz::Offset::UTC);
         let read_as = instant.to_zoned(jiff::tz::TimeZone::fixed(offset)).strftime("%Y-%m-%dT%H:%M:%S%:z").to_string();
-        reading.human = Some(Box::new(Human {
-            instant,
-            read_as,
-            uses_now: false,
-            date_only: false,
-            note: None,
-            warnings: vec![warning],
-            alternatives: Vec::new(),
-        }));
+        reading.human = Some(Box::new(Human::warned(instant, read_as, None, warning)));
     }
     Ok(reading)
 }

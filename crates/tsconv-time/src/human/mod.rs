@@ -93,6 +93,24 @@ pub struct Human {
     pub alternatives: Vec<OtherReading>,
 }
 
+impl Human {
+    /// What a reading of another reader carries when it comes with a
+    /// warning (a machine format's date inside a sentence, a contradicting
+    /// weekday in a mail date): the instant, what was understood, the
+    /// warning.
+    pub(crate) fn warned(instant: Timestamp, read_as: String, note: Option<String>, warning: String) -> Human {
+        Human {
+            instant,
+            read_as,
+            uses_now: false,
+            date_only: false,
+            note,
+            warnings: vec![warning],
+            alternatives: Vec::new(),
+        }
+    }
+}
+
 /// Another reading of an ambiguous text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OtherReading {

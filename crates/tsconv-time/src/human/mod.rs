@@ -179,7 +179,24 @@ fn read_whole(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Hum
 /// from the end what it leaves out (the year, the month, the day), the
 /// end's own first item dropped. `None` when either side does not read.
 fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Human> {
-    const SEPARATORS: [&str; 8] = [" - ", " – ", " — ", " to ", " until ", " till ", " through ", " thru "];
+    // English's words, and the other Discord languages' that are no other
+    // word of dates (`bis`, `tot`, `до`, `〜`).
+    const SEPARATORS: [&str; 14] = [
+        " - ",
+        " – ",
+        " — ",
+        " to ",
+        " until ",
+        " till ",
+        " through ",
+        " thru ",
+        " bis ",
+        " tot ",
+        " до ",
+        " ~ ",
+        "〜",
+        "～",
+    ];
     let (left, right) = SEPARATORS
         .iter()
         .filter_map(|separator| {
@@ -197,9 +214,9 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     let left_words: Vec<&str> = left.split_whitespace().collect();
     // The end alone, or with the start's first words (`August 10 - 22, 2012`
     // ends on August 22).
-    let end = (0..left_words.len()).find_map(|k| {
+    let (end_text, end) = (0..left_words.len()).find_map(|k| {
         let text = if k == 0 { right.to_owned() } else { format!("{} {right}", left_words[..k].join(" ")) };
-        read_whole(&text, lead, options).ok()
+        read_whole(&text, lead, options).ok().map(|end| (text, end))
     })?;
     let words: Vec<&str> = right.split_whitespace().collect();
     let month = |word: &&str| matches!(options.words.word(word.trim_end_matches([',', '.'])), Some(Word::Month(_)));
@@ -236,6 +253,10 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
             read_whole(&candidate, lead, options).ok()
         })
     })?;
+    // The end counts from the start (`Monday to Friday` ends on the Friday
+    // after that Monday; `2023年11月14日〜11月16日` in 2023).
+    let from_start = HumanOptions { now: start.instant, ..*options };
+    let end = read_whole(&end_text, lead, &from_start).unwrap_or(end);
     start.uses_now |= end.uses_now;
     start.warnings.insert(0, format!("a range: read as its start; it ends at {}", end.read_as));
     Some(start)
@@ -2701,6 +2722,11 @@ mod tests {
         assert_eq!(read("11 июля 2016 года", "ru").unwrap(), "2016-07-11T00:00:00Z");
         assert_eq!(read("hace 5 hora 2 minuto 3 segundo", "es").unwrap(), "2026-11-23T13:42:00.5Z");
         assert_eq!(read("vor 3 Tagen 2 Stunden", "de").unwrap(), "2026-11-20T16:44:03.5Z");
+        // Ranges in the languages' own words: their start; the end counts from it.
+        assert_eq!(read("Montag bis Freitag", "de").unwrap(), "2026-11-23T00:00:00Z");
+        assert_eq!(read("10 августа до 22 августа 2012", "ru").unwrap(), "2012-08-10T00:00:00Z");
+        assert_eq!(read("2023年11月14日〜11月16日", "ja").unwrap(), "2023-11-14T00:00:00Z");
+        assert_eq!(read("maandag tot vrijdag", "nl").unwrap(), "2026-11-23T00:00:00Z");
     }
 
     #[test]

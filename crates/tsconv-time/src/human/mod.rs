@@ -930,6 +930,12 @@ impl<'a> Parser<'_, 'a, '_> {
         let Some(Tok::Num { value, digits, negative, ordinal }) = self.tok(0) else { return Ok(()) };
         let value = i64::try_from(value).map_err(|_| self.error(0, "the number is too large".to_owned()))?;
         let signed = signed_value(value, negative);
+        if negative.is_none()
+            && !ordinal
+            && let Some(read) = self.spaced_clock(value)
+        {
+            return read;
+        }
         // `2.5 hours`, `1h30m`, `-2hr5min`, `10h36m28s`, `1.5h`: a count with
         // a fraction, or with its unit as letters glued to it (and more
         // such counts glued after it, all of the first one's sign).
@@ -1163,6 +1169,53 @@ impl<'a> Parser<'_, 'a, '_> {
         }
         let total = total.scaled(sign);
         self.relative_after(0, total)
+    }
+
+    /// `10 h 36`, `10 h 36.5`, `36 m 5 s`: a time of day whose unit letters
+    /// stand apart (as dateutil reads them): hours, then minutes (and their
+    /// letter), or minutes, then seconds (and theirs), the last with a
+    /// fraction. `None` when the text is not so.
+    fn spaced_clock(&mut self, first: i64) -> Option<Result<(), TimeError>> {
+        let Some(Tok::Word(letter)) = self.tok(1) else { return None };
+        let step: i64 = match letter {
+            "h" => 3_600_000_000_000,
+            "m" => 60_000_000_000,
+            _ => return None,
+        };
+        let Some(Tok::Num { value: second, negative: None, ordinal: false, .. }) = self.tok(2) else { return None };
+        if self.touching(1) || self.touching(2) {
+            return None;
+        }
+        let mut taken = 3;
+        let mut fraction = 0;
+        if matches!(self.tok(3), Some(Tok::Punct('.')))
+            && self.touching(3)
+            && let Some(Tok::Num { value, digits: 1..=9, negative: None, .. }) = self.tok(4)
+            && self.touching(4)
+        {
+            let digits = self.tokens.get(self.i + 4).map_or(1, |token| token.end - token.start);
+            fraction = to_i64(value) * 10_i64.pow(9 - u32::try_from(digits).unwrap_or(9));
+            taken = 5;
+        }
+        let next = step / 60;
+        let next_letter = if letter == "h" { "m" } else { "s" };
+        if matches!(self.tok(taken), Some(Tok::Word(word)) if word == next_letter) {
+            taken += 1;
+        }
+        // `2 h 5 min ago` is a relative item, not a clock.
+        if to_i64(second) >= 60 || matches!(self.word(taken), Some(Word::Unit(_) | Word::Ago(_))) {
+            return None;
+        }
+        let nanos = first * step + to_i64(second) * next + fraction * (next / 1_000_000_000);
+        if nanos >= 86_400_000_000_000 {
+            return None;
+        }
+        let start = self.i;
+        self.i += taken;
+        let (hour, rest) = (nanos / 3_600_000_000_000, nanos % 3_600_000_000_000);
+        let (minute, rest) = (rest / 60_000_000_000, rest % 60_000_000_000);
+        self.set_time(start, hour, minute, rest / 1_000_000_000, rest % 1_000_000_000, None);
+        Some(Ok(()))
     }
 
     /// `count` and `nanos` billionths of `unit`: a fraction only of a unit
@@ -2659,6 +2712,8 @@ mod tests {
             ("8 - 11pm", "2026-11-24T01:00:00Z"),
             ("7 to 9am", "2026-11-23T12:00:00Z"),
             ("Sep-2012", "2012-09-01T04:00:00Z"),
+            ("10 h 36.5", "2026-11-23T15:36:30Z"),
+            ("36 m 5 s", "2026-11-23T05:36:05Z"),
             ("June of 2022", "2022-06-01T04:00:00Z"),
             ("in about 5 hours", "2026-11-23T23:44:03.5Z"),
             ("tomorrow before 4pm", "2026-11-24T21:00:00Z"),

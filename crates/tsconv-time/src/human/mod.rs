@@ -161,7 +161,7 @@ pub struct Refusal {
 
 /// As [`read`], saying how far the reading got when it fails.
 pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Human, Refusal> {
-    if let Some(date) = year_day_month(text, options.words) {
+    if let Some(date) = year_day_month(text, options.words).or_else(|| joined_date_time(text)) {
         return read_or_refuse(&date, lead, options);
     }
     read_whole(text, lead, options).or_else(|refusal| range_start(text, lead, options).ok_or(refusal))
@@ -365,6 +365,22 @@ fn year_day_month(text: &str, words: &Vocabulary) -> Option<String> {
         };
     let name = MONTH_NAMES.get(usize::try_from(month).ok()?.checked_sub(1)?)?;
     (1..=31).contains(&day).then(|| format!("{name} {day} {year}"))
+}
+
+/// `05/31/2024:14:15`, `05/31/2024-14:15`, `06/Nov/2023:06:36:02`: a
+/// slashed date whose year is joined to the time by `:` or `-` (as logs
+/// write it), written anew with a space there; `None` for any other text.
+fn joined_date_time(text: &str) -> Option<String> {
+    let slash = text.find('/')?;
+    let year_end = slash + text[slash..].find(|c: char| c == ':' || c == '-')?;
+    let year = &text[text[..year_end].rfind('/')? + 1..year_end];
+    let after = &text[year_end + 1..];
+    let time = after.split(|c: char| !c.is_ascii_digit()).next()?;
+    (year.len() == 4
+        && year.bytes().all(|b| b.is_ascii_digit())
+        && (1..=2).contains(&time.len())
+        && after[time.len()..].starts_with(':'))
+    .then(|| format!("{} {after}", &text[..year_end]))
 }
 
 /// `ET`, `PT`: North America's zones named without their season (as
@@ -2712,6 +2728,8 @@ mod tests {
             ("8 - 11pm", "2026-11-24T01:00:00Z"),
             ("7 to 9am", "2026-11-23T12:00:00Z"),
             ("Sep-2012", "2012-09-01T04:00:00Z"),
+            ("05/31/2024:14:15", "2024-05-31T18:15:00Z"),
+            ("05/31/2024-14:15", "2024-05-31T18:15:00Z"),
             ("10 h 36.5", "2026-11-23T15:36:30Z"),
             ("36 m 5 s", "2026-11-23T05:36:05Z"),
             ("June of 2022", "2022-06-01T04:00:00Z"),

@@ -372,7 +372,7 @@ fn year_day_month(text: &str, words: &Vocabulary) -> Option<String> {
 /// write it), written anew with a space there; `None` for any other text.
 fn joined_date_time(text: &str) -> Option<String> {
     let slash = text.find('/')?;
-    let year_end = slash + text[slash..].find(|c: char| c == ':' || c == '-')?;
+    let year_end = slash + text[slash..].find([':', '-'])?;
     let year = &text[text[..year_end].rfind('/')? + 1..year_end];
     let after = &text[year_end + 1..];
     let time = after.split(|c: char| !c.is_ascii_digit()).next()?;

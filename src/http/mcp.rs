@@ -547,12 +547,20 @@ async fn params_checked(request: axum::extract::Request) -> Result<axum::extract
     let (parts, body) = request.into_parts();
     let bytes =
         axum::body::to_bytes(body, BODY_LIMIT).await.map_err(|_| ApiError::PayloadTooLarge { limit: BODY_LIMIT })?;
-    if let Ok(Value::Object(message)) = serde_json::from_slice::<Value>(&bytes)
-        && message.get("params").is_some_and(|params| !params.is_object() && !params.is_null())
-    {
-        return Err(ApiError::BadRequest {
-            message: "not a message of the Model Context Protocol: params must be an object".to_owned(),
-        });
+    if let Ok(Value::Object(message)) = serde_json::from_slice::<Value>(&bytes) {
+        let params = message.get("params");
+        if params.is_some_and(|params| !params.is_object() && !params.is_null()) {
+            return Err(ApiError::BadRequest {
+                message: "not a message of the Model Context Protocol: params must be an object".to_owned(),
+            });
+        }
+        // The protocol's `_meta` is an object (or null) wherever it stands.
+        if params.and_then(|params| params.get("_meta")).is_some_and(|meta| !meta.is_object() && !meta.is_null()) {
+            return Err(ApiError::BadRequest {
+                message: "not a message of the Model Context Protocol: params._meta must be an object or null"
+                    .to_owned(),
+            });
+        }
     }
     Ok(axum::extract::Request::from_parts(parts, Body::from(bytes)))
 }

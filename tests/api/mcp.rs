@@ -138,6 +138,14 @@ async fn what_is_no_protocol_message_is_refused_in_the_envelope() {
         let request = post().header("content-type", "application/json").header("accept", ACCEPT);
         send(request.body(Body::from(body)).unwrap()).await.assert_error(400, 40000, "bad_request");
     }
+    // A `_meta` that is no object, in a request or a notification (which would get 202).
+    for message in [
+        r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": 5}}"#,
+        r#"{"jsonrpc": "2.0", "method": "notifications/initialized", "params": {"_meta": []}}"#,
+    ] {
+        let request = post().header("content-type", "application/json").header("accept", ACCEPT);
+        send(request.body(Body::from(message)).unwrap()).await.assert_error(400, 40000, "bad_request");
+    }
     let not_json = post().header("content-type", "application/json").header("accept", ACCEPT);
     send(not_json.body(Body::from("{nope")).unwrap()).await.assert_error(400, 40000, "bad_request");
     let text = post().header("content-type", "text/plain").header("accept", ACCEPT);

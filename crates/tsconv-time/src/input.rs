@@ -445,7 +445,12 @@ fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError
     match read_machine(trimmed, lead, options) {
         Machine::Read(reading) => reading,
         // An ISO 8601 date-time that its grammar refused is no one else's to read.
-        Machine::Refused { error, .. } if is_iso_shaped(trimmed) => Err(error()),
+        // `2012-08-17T18:31:59:257+0100`: milliseconds after a third colon, as
+        // some Java and Go logs write them; else its ISO error.
+        Machine::Refused { error, .. } if is_iso_shaped(trimmed) => match colon_fraction(trimmed) {
+            Some(dotted) => read_text(&dotted, options).map_err(|_| error()),
+            None => Err(error()),
+        },
         Machine::Refused { error, position, misfit } => match read_human(trimmed, lead, options) {
             Ok(reading) => Ok(reading),
             // A machine format's own date with a field out of range is its
@@ -680,6 +685,17 @@ fn is_iso_shaped(text: &str) -> bool {
     }
     let word_after = rest.split_once(' ').is_some_and(|(_, after)| after.trim_start().starts_with(char::is_alphabetic));
     rest.starts_with(['T', 't', 'Z', 'z', '[']) && !word_after
+}
+
+/// An ISO 8601 date-time whose seconds are followed by `:` and three digits
+/// (`…T18:31:59:257+0100`), written anew with a dot there.
+fn colon_fraction(text: &str) -> Option<String> {
+    let time = text.find(['T', 't'])? + 1;
+    let colons: Vec<usize> = text[time..].match_indices(':').map(|(at, _)| time + at).take(3).collect();
+    let [_, _, third] = colons.as_slice() else { return None };
+    let digits = text[third + 1..].bytes().take_while(u8::is_ascii_digit).count();
+    (digits == 3 && text[time..*third].bytes().all(|b| b.is_ascii_digit() || b == b':'))
+        .then(|| format!("{}.{}", &text[..*third], &text[third + 1..]))
 }
 
 /// `14.11.2023`, `14.11.23`, `3.4.2023.`, `2019.03.05`: a date as much of
@@ -1348,6 +1364,9 @@ mod tests {
             assert_eq!(text(input).unwrap_err().name(), "invalid_timestamp", "{input}");
         }
         assert!(text("2024-02-29").is_ok(), "leap day");
+        // Milliseconds after a third colon, as some logs write them.
+        assert_eq!(text("2012-08-17T18:31:59:257+0100").unwrap().instant.to_string(), "2012-08-17T17:31:59.257Z");
+        assert!(text("2012-08-17T18:31:59:25+0100").is_err());
         // A weekday that is not the date's: the date, and a warning.
         let contradicted = text("Wed, 14 Nov 2023 22:13:20 +0100").unwrap();
         assert_eq!(contradicted.instant.as_second(), 1_699_996_400);

@@ -1417,12 +1417,18 @@ impl<'a> Parser<'_, 'a, '_> {
         {
             let seconds = self.offset_after(value, digits, negative)?;
             self.set_zone(TextZone::Offset { seconds, label: None, meanings: Vec::new() });
-            // `+0300 +03`: Go writes a zone without an abbreviation as its offset again.
-            if let Some(Tok::Num { value, digits: 2, negative: Some(again), .. }) = self.tok(0)
-                && i64::from(seconds) == signed_value(to_i64(value) * 3600, Some(again))
+            // `+0300 +03`, `+0300 +0300`: Go writes a zone without an
+            // abbreviation as its offset again.
+            if let Some(Tok::Num { value, digits: digits @ (2 | 4), negative: Some(again), .. }) = self.tok(0)
                 && !matches!(self.word(1), Some(Word::Unit(_)))
             {
-                self.i += 1;
+                let written = match digits {
+                    2 => to_i64(value) * 3600,
+                    _ => to_i64(value) / 100 * 3600 + to_i64(value) % 100 * 60,
+                };
+                if i64::from(seconds) == signed_value(written, Some(again)) {
+                    self.i += 1;
+                }
             }
             self.pieces.offset_end = Some(self.i);
         }
@@ -2633,6 +2639,7 @@ mod tests {
             ("2019-03-05 07:41:10.2 -0700 MST", "2019-03-05T14:41:10.2Z"),
             ("2019-03-05 07:41:10.2 -0700 MST m=+0.001234567", "2019-03-05T14:41:10.2Z"),
             ("2019-03-05 07:41:10 +0300 +03", "2019-03-05T04:41:10Z"),
+            ("2018-06-29 19:09:57 +0300 +0300", "2018-06-29T16:09:57Z"),
             ("2019:03:05 07:41:10", "2019-03-05T12:41:10Z"),
             ("2019-03-05T07:41 EST", "2019-03-05T12:41:00Z"),
             ("2019-3-5T7:4:1", "2019-03-05T12:04:01Z"),

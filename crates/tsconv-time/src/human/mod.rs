@@ -289,7 +289,7 @@ pub(crate) enum Role {
     /// `tonight`, `noon`, a weekday's full name.
     Anchor,
     /// A word that ends a relative item and makes it a date: `ago`,
-    /// `later`, `hence`. A comma after it ends the date.
+    /// `later`, `hence`, `after`. A comma after it ends the date.
     After,
     /// A word that names a day but makes no date alone: a day of the month
     /// spelled as an ordinal (`fifth`, a date beside a month's name) or a
@@ -1222,7 +1222,7 @@ impl<'a> Parser<'_, 'a, '_> {
         if to_i64(second) >= 60 || matches!(self.word(taken), Some(Word::Unit(_) | Word::Ago(_))) {
             return None;
         }
-        let nanos = first * step + to_i64(second) * next + fraction * (next / 1_000_000_000);
+        let nanos = first.checked_mul(step)?.checked_add(to_i64(second) * next + fraction * (next / 1_000_000_000))?;
         if nanos >= 86_400_000_000_000 {
             return None;
         }
@@ -2509,8 +2509,12 @@ impl Pieces {
             .and_then(|s| s.try_days(self.rel.days))
             .map_err(|_| out_of_range())?;
         let moved = start.to_zoned(zone.tz().clone()).checked_add(calendar).map_err(|_| out_of_range())?;
-        let elapsed = jiff::SignedDuration::from_hours(self.rel.hours)
-            .checked_add(jiff::SignedDuration::from_mins(self.rel.minutes))
+        // Hours and minutes as seconds, checked: `from_hours` panics beyond its range.
+        let hours = self.rel.hours.checked_mul(3600).map(jiff::SignedDuration::from_secs);
+        let minutes = self.rel.minutes.checked_mul(60).map(jiff::SignedDuration::from_secs);
+        let elapsed = hours
+            .zip(minutes)
+            .and_then(|(hours, minutes)| hours.checked_add(minutes))
             .and_then(|d| d.checked_add(jiff::SignedDuration::from_secs(self.rel.seconds)))
             .and_then(|d| d.checked_add(jiff::SignedDuration::from_nanos(self.rel.nanos)))
             .ok_or_else(out_of_range)?;
@@ -2738,6 +2742,7 @@ mod tests {
             ("05/31/2024:14:15", "2024-05-31T18:15:00Z"),
             ("05/31/2024-14:15", "2024-05-31T18:15:00Z"),
             ("10 h 36.5", "2026-11-23T15:36:30Z"),
+            ("5 h 30", "2026-11-23T10:30:00Z"),
             ("36 m 5 s", "2026-11-23T05:36:05Z"),
             ("June of 2022", "2022-06-01T04:00:00Z"),
             ("in about 5 hours", "2026-11-23T23:44:03.5Z"),
@@ -2880,7 +2885,13 @@ mod tests {
         assert!(human.warnings[0].contains("2023-11-14 is a Tuesday, not a Wednesday"), "{:?}", human.warnings);
         assert!(read_in("13:00pm", "UTC", DateOrder::MonthDay).is_err());
         // Counts that overflow are refused, never wrapped.
-        for huge in ["999999999999999999 friday", "10:00 +999999999999999999:59", "999999999999999999 days tomorrow"] {
+        for huge in [
+            "999999999999999999 friday",
+            "10:00 +999999999999999999:59",
+            "999999999999999999 days tomorrow",
+            "999999999999999999 h 30",
+            "999999999999999999h30m",
+        ] {
             assert!(read_in(huge, "UTC", DateOrder::MonthDay).is_err(), "{huge}");
         }
     }

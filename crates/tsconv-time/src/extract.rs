@@ -172,15 +172,17 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
     // beside it, no word of dates at all (`GMT` after a date that did not
     // read with it).
     let after = date.first + date.words;
-    // `in August`: the direction before a month's name alone.
-    let month_alone = date.words == 1 && words[date.first].role == Some(Role::Month);
+    // `in August`, `in June of 2022`: the direction before a date that
+    // starts with a month's name; away from the date, a direction alone
+    // (`the first man`, `next to`) is no date.
+    let month_first = words[date.first].role == Some(Role::Month);
     let prose = |k: usize, word: &Word<'_>| {
-        let direction_allowed = month_alone && k + 1 == date.first;
+        let beside = k + 1 == date.first || k == after;
         !word.digits
             && (!human::near_miss(word.core) || word.role.is_some())
             && match word.role {
                 None | Some(Role::Joiner) => true,
-                Some(Role::Direction) => direction_allowed,
+                Some(Role::Direction) => (month_first && k + 1 == date.first) || !beside,
                 // Beside it only a letter (`A car`, `I`): a word of dates there
                 // (`GMT`) did not read with it.
                 Some(Role::Part | Role::Unit) => (k + 1 != date.first && k != after) || word.core.chars().count() == 1,
@@ -255,7 +257,7 @@ fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most:
                 n -= 1;
                 continue;
             }
-            let date = &text[window[0].start..window[n - 1].end];
+            let date = closed(text, window[0].start, window[n - 1].end);
             match read_exactly(Input::Text(date), options) {
                 Ok(reading) => break Some((n, date, reading)),
                 Err(error) => {
@@ -278,6 +280,14 @@ fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most:
         i += n;
     }
     found
+}
+
+/// `text[start..end]`, with the `)` after it when it opened one (`10:30
+/// (GMT-2:30).`: the comment is the date's).
+fn closed(text: &str, start: usize, end: usize) -> &str {
+    let date = &text[start..end];
+    let open = date.bytes().filter(|b| *b == b'(').count() > date.bytes().filter(|b| *b == b')').count();
+    if open && text[end..].starts_with(')') { &text[start..=end] } else { date }
 }
 
 /// `text` with each date found replaced by its Discord code.
@@ -320,10 +330,12 @@ fn words<'t>(text: &'t str, role: impl Fn(&str) -> Option<Role>) -> Vec<Word<'t>
 /// belongs to the word (`a.m.`).
 fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option<Role>) -> Word<'t> {
     let raw = &text[from..to];
-    let lead = raw.len() - raw.trim_start_matches(['(', '"', '\'', '[', '“', '‘', '«']).len();
-    let mut core = raw[lead..].trim_end_matches([',', ';', ':', '!', '?', ')', '"', '\'', ']', '”', '’', '»']);
-    // A sentence's full stop or ellipsis (`Friday...`), not `a.m.`'s dots.
-    let stopped = core.trim_end_matches(['.', '…']);
+    let lead = raw.len() - raw.trim_start_matches(['(', '"', '\'', '[', '“', '‘', '«', '.', '…']).len();
+    const CLOSING: [char; 12] = [',', ';', ':', '!', '?', ')', '"', '\'', ']', '”', '’', '»'];
+    let mut core = raw[lead..].trim_end_matches(CLOSING);
+    // A sentence's full stop or ellipsis (`Friday...`, `(July 2017).`), not
+    // `a.m.`'s dots.
+    let stopped = core.trim_end_matches(['.', '…']).trim_end_matches(CLOSING);
     if !stopped.contains('.') {
         core = stopped;
     }
@@ -468,6 +480,8 @@ mod tests {
             ("Logged at 1700000000 by the server", &["1700000000 = 2023-11-14T17:13:20-05:00"]),
             ("Order 12345 shipped", &[]),
             ("See you Friday!", &["Friday = 2026-11-27T00:00:00-05:00"]),
+            ("She is getting married soon (July 2027).", &["July 2027 = 2027-07-01T00:00:00-04:00"]),
+            ("...Thursday, December 15, 2011 Best Rate", &["Thursday, December 15, 2011 = 2011-12-15T00:00:00-05:00"]),
         ];
         for (text, expected) in cases {
             assert_eq!(found(text), *expected, "{text}");

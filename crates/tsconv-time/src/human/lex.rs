@@ -63,6 +63,16 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
             i = skip_comment(text, i)?;
             continue;
         }
+        // `in about ~5 hours`: a tilde before a number says about, as `about` does.
+        if c == '~' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+            continue;
+        }
+        // `8:23 AM ∙ Jul 9`: a dot between spaces separates, as a space does.
+        if matches!(c, '\u{2219}' | '\u{00b7}' | '\u{2022}') && stands_alone(text, i) {
+            i += c.len_utf8();
+            continue;
+        }
         // U+2212 is the minus sign CLDR writes in offsets (`UTC−3`, Swedish, Finnish).
         if matches!(c, '+' | '-' | '\u{2212}') {
             let from = i + c.len_utf8();

@@ -197,8 +197,13 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
         "〜",
         "～",
     ];
+    // `between 3:30 and 4:30pm`: `and` joins a range's sides only after `between`.
+    let between = ["between ", "Between "].iter().find_map(|word| text.strip_prefix(word));
+    let text = between.unwrap_or(text);
+    let and = [" and "];
     let (left, right) = SEPARATORS
         .iter()
+        .chain(if between.is_some() { &and[..] } else { &[] })
         .filter_map(|separator| {
             let at = text.to_ascii_lowercase().find(separator)?;
             Some((&text[..at], &text[at + separator.len()..]))
@@ -275,7 +280,13 @@ fn glued_range(text: &str) -> Option<(&str, &str)> {
         && right.split_whitespace().nth(1).is_some_and(|word| word.starts_with(|c: char| c.is_alphabetic()));
     let lower = left.to_ascii_lowercase();
     let right_lower = right.to_ascii_lowercase();
-    let hour = |text: &str| (1..=2).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit());
+    // `8-11pm`, `3:30-4:30pm`: an hour, or an hour and its minutes.
+    let hour = |text: &str| {
+        let (hour, minutes) = text.split_once(':').unwrap_or((text, "00"));
+        (1..=2).contains(&hour.len())
+            && minutes.len() == 2
+            && hour.bytes().chain(minutes.bytes()).all(|b| b.is_ascii_digit())
+    };
     let time_range = ((lower.ends_with("am") || lower.ends_with("pm"))
         && right.starts_with(|c: char| c.is_ascii_digit()))
         || (hour(left) && ["am", "pm"].iter().any(|m| right_lower.strip_suffix(m).is_some_and(|h| hour(h.trim_end()))));
@@ -344,8 +355,13 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
 /// other text.
 fn year_day_month(text: &str, words: &Vocabulary) -> Option<String> {
     let separator = [' ', '-', '/', '.'].into_iter().find(|c| text.contains(*c))?;
-    let parts: Vec<&str> = text.split(separator).collect();
-    let [a, b, c] = parts.as_slice() else { return None };
+    // `2004 10 Apr 11h30m`: with spaces, a time may follow.
+    let parts: Vec<&str> = text.splitn(if separator == ' ' { 4 } else { 3 }, separator).collect();
+    let (a, b, c, rest) = match parts.as_slice() {
+        [a, b, c] => (a, b, c, ""),
+        [a, b, c, rest] => (a, b, c, *rest),
+        _ => return None,
+    };
     let number = |part: &str, digits: std::ops::RangeInclusive<usize>| {
         (digits.contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit()))
             .then(|| part.parse::<i64>().ok())
@@ -358,13 +374,14 @@ fn year_day_month(text: &str, words: &Vocabulary) -> Option<String> {
     };
     let (year, month, day) =
         match ((year(a), day(b), month(c)), (month(a), year(b), day(c)), (day(a), year(b), month(c))) {
-            ((Some(y), Some(d), Some(m)), _, _)
-            | (_, (Some(m), Some(y), Some(d)), _)
-            | (_, _, (Some(d), Some(y), Some(m))) => (y, m, d),
+            ((Some(y), Some(d), Some(m)), _, _) => (y, m, d),
+            (_, (Some(m), Some(y), Some(d)), _) | (_, _, (Some(d), Some(y), Some(m))) if rest.is_empty() => (y, m, d),
             _ => return None,
         };
     let name = MONTH_NAMES.get(usize::try_from(month).ok()?.checked_sub(1)?)?;
-    (1..=31).contains(&day).then(|| format!("{name} {day} {year}"))
+    // The year as written (`December.0031.30` is the year 31, not 2031).
+    let year = [a, b, c].into_iter().find(|part| part.len() == 4 && part.parse() == Ok(year))?;
+    (1..=31).contains(&day).then(|| format!("{name} {day} {year} {rest}").trim_end().to_owned())
 }
 
 /// `05/31/2024:14:15`, `05/31/2024-14:15`, `06/Nov/2023:06:36:02`: a
@@ -416,7 +433,7 @@ pub(crate) fn near_miss(word: &str) -> bool {
             known.len() >= 5
                 && known.len().abs_diff(lower.len()) <= 2
                 && letters_apart(&lower, known) <= 2
-                && strsim::osa_distance(&lower, known) <= if known.len() > 5 { 2 } else { 1 }
+                && strsim::osa_distance(&lower, known) <= if known.len() > 5 && lower.len() > 5 { 2 } else { 1 }
         })
 }
 
@@ -794,6 +811,34 @@ impl<'a> Parser<'_, 'a, '_> {
         Some((unit, to_i64(value), nanos, n + 1, glued))
     }
 
+    /// The unit of the count at token `k` written apart from it: a unit's
+    /// word (`days`); in a run of relative items (after `in`, before `ago`
+    /// or another count), a unit's letters after a space (`21 h 25m ago`)
+    /// or `mon` (`in 1 mon`, `1 mon ago`: a month, not a Monday).
+    fn unit_after_count(&self, k: usize) -> Option<Unit> {
+        let t = self.i + k;
+        let relative = || {
+            let spaced = match (self.tokens.get(t), self.tokens.get(t + 1)) {
+                (Some(count), Some(unit)) => {
+                    self.text.get(count.end..unit.start).is_some_and(|gap| !gap.is_empty() && gap.trim().is_empty())
+                }
+                _ => false,
+            };
+            spaced
+                && (matches!(t.checked_sub(1).and_then(|before| self.word_at(before)), Some(Word::Ahead(_)))
+                    || matches!(self.word(k + 2), Some(Word::Ago(_)))
+                    || self.counted_unit(k + 2).is_some())
+        };
+        match (self.word(k + 1), self.tok(k + 1)) {
+            (Some(Word::Unit(unit)), _) => Some(unit),
+            (None, Some(Tok::Word(word))) if relative() => words::short_unit(word),
+            (Some(Word::Weekday(_)), Some(Tok::Word(word))) if word.eq_ignore_ascii_case("mon") && relative() => {
+                Some(Unit::Month)
+            }
+            _ => None,
+        }
+    }
+
     /// Whether token `k` follows token `k - 1` with nothing between.
     fn touching(&self, k: usize) -> bool {
         let (Some(before), Some(after)) = (self.tokens.get(self.i + k - 1), self.tokens.get(self.i + k)) else {
@@ -985,6 +1030,12 @@ impl<'a> Parser<'_, 'a, '_> {
         if let (None, Some(Word::Era(era))) = (negative, self.word(1)) {
             self.pieces.year = Some(Year { value, digits: digits.max(3) });
             self.pieces.era = Some(era);
+            // `2024 AD August`: the month of that year.
+            if let Some(Word::Month(month)) = self.word(2) {
+                self.set_date(self.i, self.pieces.year, i64::from(month), 1);
+                self.i += 3;
+                return Ok(());
+            }
             if self.pieces.dates == 0 {
                 self.set_date(self.i, self.pieces.year, 1, 1);
             }
@@ -1015,8 +1066,8 @@ impl<'a> Parser<'_, 'a, '_> {
             self.i += 3;
             return self.relative_after(2, Relative::of(unit, signed_value(value, negative)));
         }
-        // `3 days`, `+2 weeks`, `2 hours and a half`.
-        if let Some(Word::Unit(unit)) = self.word(1) {
+        // `3 days`, `+2 weeks`, `2 hours and a half`, `21 h 25m ago`, `in 1 mon`.
+        if let Some(unit) = self.unit_after_count(0) {
             self.i += 2;
             let half = self.and_a_half(unit, negative)?;
             return self.relative_after(1, Relative::of(unit, signed).and_then(|rel| rel.plus(half)));
@@ -1134,16 +1185,24 @@ impl<'a> Parser<'_, 'a, '_> {
         let mut total = Relative::default();
         let mut first = true;
         let mut clock = Some((0_i64, None::<Unit>));
+        // The clock's units read so far: each once, in any order (`01m02h`).
+        let mut steps = Vec::with_capacity(3);
         while let Some((unit, count, nanos, used, glued)) = self.counted_unit(0) {
+            // `12h 01m02s am`: a space between counts glued to their clock
+            // units, unsigned, keeps one item.
+            let spaced_clock = negative.is_none() && clock.is_some() && clock_unit(unit).is_some();
             if !first
-                && (!self.touching(0) || !glued || matches!(self.tok(0), Some(Tok::Num { negative: Some(_), .. })))
+                && ((!self.touching(0) && !spaced_clock)
+                    || !glued
+                    || matches!(self.tok(0), Some(Tok::Num { negative: Some(_), .. })))
             {
                 break;
             }
-            clock = clock.and_then(|(nanos_so_far, last)| {
+            clock = clock.and_then(|(nanos_so_far, _)| {
                 let step = clock_unit(unit)?;
-                let next = (glued && last.is_none_or(|last| clock_unit(last).is_some_and(|l| l > step)))
+                let next = (glued && !steps.contains(&step))
                     .then(|| count.checked_mul(step)?.checked_add(nanos.checked_mul(step / 1_000_000_000)?))??;
+                steps.push(step);
                 Some((nanos_so_far.checked_add(next)?, Some(unit)))
             });
             let part = self.fractional(unit, count, nanos)?;
@@ -1721,7 +1780,8 @@ impl<'a> Parser<'_, 'a, '_> {
         let year = match self.tok(2) {
             Some(Tok::Num { value, digits, negative: None | Some(true), ordinal: false })
                 if !matches!(self.tok(3), Some(Tok::Punct(':')))
-                    && !matches!(self.word(3), Some(Word::Meridian(_))) =>
+                    && !matches!(self.word(3), Some(Word::Meridian(_) | Word::OClock))
+                    && !matches!(self.counted_unit(2), Some((.., true))) =>
             {
                 Some(Year { value: to_i64(value), digits })
             }
@@ -1737,15 +1797,38 @@ impl<'a> Parser<'_, 'a, '_> {
         let start = self.i;
         // `Mar.05.2019`, `Mar/05/2019`: the month's dot or a slash before the day.
         // `Mar.05.2019`, `Mar/05/2019`, `Sep-2012`, `June of 2022`: a joining mark or word.
+        // `Sep of 03`: `of` before two digits says they are the year.
+        // `Sunday, March, 6th 2016`: a comma before a day written as an ordinal.
+        let of = matches!(self.tok(1), Some(Tok::Word(word)) if word.eq_ignore_ascii_case("of"))
+            && matches!(self.tok(2), Some(Tok::Num { digits: 2, negative: None, ordinal: false, .. }));
         let skip = usize::from(
-            (matches!(self.tok(1), Some(Tok::Punct('/' | '.'))) && self.touching(1))
+            of || (matches!(self.tok(1), Some(Tok::Punct('/' | '.'))) && self.touching(1))
                 || (matches!(self.word(1), Some(Word::Filler))
-                    && matches!(self.tok(2), Some(Tok::Num { digits: 4, negative: None, .. }))),
+                    && matches!(self.tok(2), Some(Tok::Num { digits: 4, negative: None, .. })))
+                || (matches!(self.tok(1), Some(Tok::Punct(',')))
+                    && matches!(self.tok(2), Some(Tok::Num { negative: None, ordinal: true, .. }))),
         );
         let day_token = self.tok(1 + skip);
         // `March 2019`, `Mar '19`, `07:41MAR2019`: a month and its year, the first of it.
         let dashed = skip == 0 && self.touching(1);
+        let time_follows = matches!(self.tok(2 + skip), Some(Tok::Punct(':')));
         match day_token {
+            // `Aug 96`, `Sep of 03`: two digits that are no day are the year.
+            Some(Tok::Num { value, digits: 2, negative: None, ordinal: false })
+                if (value > 31 || of) && !time_follows =>
+            {
+                self.set_date(start, Some(Year { value: to_i64(value), digits: 2 }), i64::from(month), 1);
+                self.i += 2 + skip;
+                return Ok(());
+            }
+            // `Sep 10:36:28`: a month and a time, the first of the month.
+            Some(Tok::Num { digits: 1..=2, negative: None, ordinal: false, .. })
+                if skip == 0 && time_follows && self.touching(2) =>
+            {
+                self.set_date(start, None, i64::from(month), 1);
+                self.i += 1;
+                return Ok(());
+            }
             Some(Tok::Num { value, digits: 4, negative, ordinal: false })
                 if !matches!(self.tok(2 + skip), Some(Tok::Punct(':')))
                     && (negative.is_none() || (negative == Some(true) && dashed)) =>
@@ -1808,7 +1891,9 @@ impl<'a> Parser<'_, 'a, '_> {
     fn bare_number(&mut self, value: i64, digits: usize) -> Result<(), TimeError> {
         let pieces = &self.pieces;
         let year_first = self.options.words.year_first() && digits == 4 && pieces.dates == 0 && pieces.times == 0;
-        let after_date = pieces.dates > 0 && !pieces.rels_seen && (pieces.times > 0 || digits > 2);
+        // `Aug 9 96`: two digits after a date that are no hour are its year.
+        let after_date =
+            pieces.dates > 0 && !pieces.rels_seen && (pieces.times > 0 || digits > 2 || (digits == 2 && value > 24));
         if pieces.year.is_none() && (year_first || after_date) {
             self.pieces.year = Some(Year { value, digits });
         } else if digits > 4 {
@@ -1999,6 +2084,20 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 Ok(())
             }
+            // `AD 2001`, `AD2001`: the era before its year, as English writes AD.
+            Some(Word::Era(era))
+                if self.pieces.year.is_none()
+                    && matches!(self.tok(1), Some(Tok::Num { negative: None, ordinal: false, .. })) =>
+            {
+                let Some(Tok::Num { value, digits, .. }) = self.tok(1) else { return Ok(()) };
+                self.pieces.year = Some(Year { value: to_i64(value), digits: digits.max(3) });
+                self.pieces.era = Some(era);
+                if self.pieces.dates == 0 {
+                    self.set_date(self.i, self.pieces.year, 1, 1);
+                }
+                self.i += 2;
+                Ok(())
+            }
             Some(Word::Era(_)) => Err(self.error(0, format!("{word:?} must follow a year, e.g. 44 BC"))),
             Some(Word::OClock) => Err(self.error(0, "o'clock must follow an hour, e.g. 5 o'clock".to_owned())),
             Some(Word::DayShift(days)) => {
@@ -2084,8 +2183,9 @@ impl<'a> Parser<'_, 'a, '_> {
             (_, Some(Word::Count(_))) => true,
             (Some(Tok::Num { .. }), _) if self.counted_unit(k).is_some() => true,
             (_, Some(Word::Ordinal(_))) => matches!(self.word(k + 1), Some(Word::Unit(_))),
+            (Some(Tok::Num { .. }), _) if self.unit_after_count(k).is_some() => true,
             (Some(Tok::Num { .. }), _) => match self.word(k + 1) {
-                Some(Word::Unit(_) | Word::UnitThen(..)) => true,
+                Some(Word::UnitThen(..)) => true,
                 // `28 de ani`
                 Some(Word::Filler) => matches!(self.word(k + 2), Some(Word::Unit(_))),
                 _ => false,
@@ -2136,6 +2236,7 @@ impl<'a> Parser<'_, 'a, '_> {
             } else if let Some(Tok::Num { value, digits, negative: Some(negative), .. }) = self.tok(0) {
                 // `PST-08`, `CEST+0200`: the offset written is the zone (GNU
                 // adds it to the abbreviation's, which no person means).
+                let offset_at = self.i;
                 seconds = self.offset_of_zone(value, digits, negative)?;
                 // `UTC-05` is how an offset is written, not a disagreement.
                 if seconds != first.offset && first.offset != 0 {
@@ -2147,7 +2248,8 @@ impl<'a> Parser<'_, 'a, '_> {
                         offset_of(seconds)
                     ));
                 }
-                let label = format!("{}{}", first.abbreviation, self.text_between(self.i - 1));
+                // `GMT-2:30`: the whole offset, as written.
+                let label = format!("{}{}", first.abbreviation, self.text_between(offset_at));
                 self.set_zone(TextZone::Offset { seconds, label: Some(label), meanings: Vec::new() });
                 return Ok(());
             }
@@ -2746,6 +2848,7 @@ mod tests {
             ("36 m 5 s", "2026-11-23T05:36:05Z"),
             ("June of 2022", "2022-06-01T04:00:00Z"),
             ("in about 5 hours", "2026-11-23T23:44:03.5Z"),
+            ("In about ~5 hours", "2026-11-23T23:44:03.5Z"),
             ("tomorrow before 4pm", "2026-11-24T21:00:00Z"),
             // A weekday of a named week is that week's (Monday first).
             ("Tuesday of next week", "2026-12-01T05:00:00Z"),
@@ -2767,6 +2870,25 @@ mod tests {
             ("next qtr", "2027-02-23T18:44:03.5Z"),
             ("10 09 03", "2003-10-09T04:00:00Z"),
             ("7-4-76", "1976-07-04T04:00:00Z"),
+            // A month and two digits that are no day or hour: its year.
+            ("Aug 96", "1996-08-01T04:00:00Z"),
+            ("Aug 9 96", "1996-08-09T04:00:00Z"),
+            ("Sep of 03", "2003-09-01T04:00:00Z"),
+            ("Sunday, March, 6th 2016", "2016-03-06T05:00:00Z"),
+            ("Sep 10:36:28", "2026-09-01T14:36:28Z"),
+            ("2004 10 Apr 11h30m", "2004-04-10T15:30:00Z"),
+            ("AD2001", "2001-01-01T05:00:00Z"),
+            ("2024 AD August", "2024-08-01T04:00:00Z"),
+            ("24 October 10 o clock", "2026-10-24T14:00:00Z"),
+            ("8:23 AM \u{2219} Jul 9", "2026-07-09T12:23:00Z"),
+            // Units as letters apart from their counts, `mon` as a month
+            // where a unit must follow, clock units in any order.
+            ("1d 21 h 25m ago", "2026-11-21T21:19:03.5Z"),
+            ("in 1 mon", "2026-12-23T18:44:03.5Z"),
+            ("12h 01m02s am", "2026-11-23T05:01:02Z"),
+            ("01m02h", "2026-11-23T07:01:00Z"),
+            ("between 3:30-4:30pm", "2026-11-23T20:30:00Z"),
+            ("between 3pm and 5pm", "2026-11-23T20:00:00Z"),
         ] {
             assert_eq!(at(text), instant, "{text}");
         }
@@ -2777,6 +2899,11 @@ mod tests {
             read_in("Jan 5 44 AD", "UTC", DateOrder::MonthDay).unwrap().instant.to_string(),
             "0044-01-05T00:00:00Z"
         );
+        // A year of four digits is the year as written, and an offset's label the offset as written.
+        let padded = read_in("December.0031.30", "UTC", DateOrder::MonthDay).unwrap();
+        assert_eq!(padded.instant.to_string(), "0031-12-30T00:00:00Z");
+        let labelled = read_in("10:30 GMT-2:30", "UTC", DateOrder::MonthDay).unwrap();
+        assert!(labelled.read_as.ends_with("(GMT-2:30)"), "{}", labelled.read_as);
         // What the reader is not sure of, it says.
         let human = read_in("25/03/2019", "UTC", DateOrder::MonthDay).unwrap();
         assert!(human.warnings[0].contains("25 is no month: read day first"), "{:?}", human.warnings);

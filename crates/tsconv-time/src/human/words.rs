@@ -351,7 +351,7 @@ impl Vocabulary {
 
     /// English's words, to which a language's are added.
     pub(crate) fn learning(year_offset: i64) -> Vocabulary {
-        Vocabulary {
+        let mut words = Vocabulary {
             words: ENGLISH.clone(),
             phrases: HashMap::new(),
             zone_names: Vec::new(),
@@ -359,7 +359,10 @@ impl Vocabulary {
             dotted_time: false,
             year_first: false,
             marks: HashMap::new(),
-        }
+        };
+        // `10 o clock`, the apostrophe left out.
+        words.learn("o clock", Word::OClock);
+        words
     }
 
     /// Learns `text` as the mark of a clock's field.

@@ -52,6 +52,18 @@ enum Trait {
     /// Relative items in weeks, months or quarters that cross a change of
     /// the zone's offset.
     AcrossOffsetChange,
+    /// A month and a day without a year (`January 1st`).
+    MonthDayWithoutYear,
+    /// A weekday alone (`Monday`).
+    WeekdayAlone,
+    /// `this week`, `this month`, `this year`.
+    ThisPeriod,
+    /// A sign before a run of relative items (`-2 hours 5 minutes`).
+    SignBeforeRun,
+    /// `midnight` alone.
+    Midnight,
+    /// `this weekend` said on a Sunday.
+    ThisWeekendOnSunday,
 }
 
 /// The differences from chrono and dateutil that tsconv makes on purpose,
@@ -141,6 +153,42 @@ const DIFFERENCES: &[(Trait, Oracle, &str, &str)] = &[
         "weeks and months across a DST change",
         "chrono adds weeks, months and quarters as elapsed time, so the clock moves by the DST change; tsconv keeps the wall clock, as its arithmetic does",
     ),
+    (
+        Trait::MonthDayWithoutYear,
+        Oracle::Chrono,
+        "a month and day without a year",
+        "chrono takes the occurrence nearest the reference (in November, January 1st is next year's); tsconv takes this year's, as GNU date and dateutil do",
+    ),
+    (
+        Trait::WeekdayAlone,
+        Oracle::Chrono,
+        "a weekday alone",
+        "chrono takes the weekday of this week, past or coming; tsconv the coming one (today's on that day), as GNU date and dateutil do",
+    ),
+    (
+        Trait::ThisPeriod,
+        Oracle::Chrono,
+        "this week, this month, this year",
+        "chrono reads the period's start; tsconv reads now, as GNU date does (a relative item of zero)",
+    ),
+    (
+        Trait::SignBeforeRun,
+        Oracle::Chrono,
+        "a sign before a run of items",
+        "chrono applies the sign of -2 hours 5 minutes to both items; tsconv to the first, as GNU date does",
+    ),
+    (
+        Trait::ThisWeekendOnSunday,
+        Oracle::Chrono,
+        "this weekend on a Sunday",
+        "on a Sunday chrono reads this weekend as the next Saturday; tsconv as the weekend under way, whose Saturday was yesterday",
+    ),
+    (
+        Trait::Midnight,
+        Oracle::Chrono,
+        "midnight",
+        "chrono reads midnight as the coming one; tsconv as today's start, as GNU date does",
+    ),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -168,7 +216,7 @@ const ZONES: [&str; 5] = ["UTC", "America/New_York", "Europe/Berlin", "Australia
 /// Go's log lines write the offset and the zone's abbreviation together.
 const OFFSET_NAMES: [(&str, &str); 6] =
     [("-0700", "MST"), ("-0500", "EST"), ("-0400", "EDT"), ("+0000", "UTC"), ("+0100", "CET"), ("+0900", "JST")];
-const TEMPLATES: usize = 41;
+const TEMPLATES: usize = 52;
 
 fn pick<'a>(rng: &mut Rng, items: &[&'a str]) -> &'a str {
     items[rng.below(items.len() as u64) as usize]
@@ -342,9 +390,65 @@ fn case(rng: &mut Rng, template: usize) -> Case {
             has_time = false;
             pick(rng, &["this weekend", "next weekend"]).to_owned()
         }
+        41 => {
+            has_time = false;
+            traits.push(Trait::MonthDayWithoutYear);
+            if rng.below(2) == 0 {
+                format!("{month_name} {}", ORDINALS[day as usize - 1])
+            } else {
+                format!("{mon} {day}")
+            }
+        }
+        42 => {
+            has_time = false;
+            traits.push(Trait::WeekdayAlone);
+            pick(rng, &WEEKDAYS).to_owned()
+        }
+        43 => {
+            traits.push(Trait::ThisPeriod);
+            pick(rng, &["this week", "this month", "this year"]).to_owned()
+        }
+        44 => {
+            traits.push(Trait::SignBeforeRun);
+            format!("-{} hours {} minutes", 1 + rng.below(5), 1 + rng.below(59))
+        }
+        45 => {
+            traits.push(Trait::Midnight);
+            "midnight".to_owned()
+        }
+        // A month and two digits that can be no day (or, after a day, no hour): the year.
+        // Two-digit years the three read alike: 32-50 are 20xx, 76-99 19xx
+        // (chrono's pivot is 50, dateutil's 50 years from today, GNU's 69).
+        46 => {
+            has_time = false;
+            let short = if rng.below(2) == 0 { 32 + rng.below(19) } else { 76 + rng.below(24) };
+            if rng.below(2) == 0 {
+                traits.push(Trait::MonthWithoutDay);
+                format!("{mon} {short}")
+            } else {
+                format!("{mon} {day} {short}")
+            }
+        }
+        // Hours, minutes and seconds with letters: spaced, glued, in any order.
+        47 => {
+            if rng.below(2) == 0 {
+                format!("{hour}h {minute:02}m{second:02}s")
+            } else {
+                format!("{minute:02}m{hour:02}h")
+            }
+        }
+        48 => format!("{}d {} h {}m ago", 1 + rng.below(5), 1 + rng.below(23), 1 + rng.below(59)),
+        49 => format!("in {n} mon"),
+        50 => format!("{day} {month_name} {year} {h12} o clock"),
+        51 => {
+            let start = 1 + rng.below(10);
+            format!("between {start}:30-{}:30pm", start + 1)
+        }
         _ => format!("{hour:02}:{minute:02}"),
     };
-    let relative = (17..=24).contains(&template) || (32..=35).contains(&template) || template == 39;
+    let relative = (17..=24).contains(&template)
+        || (32..=35).contains(&template)
+        || [39, 43, 44, 45, 48, 49, 51].contains(&template);
     if relative {
         // dateutil reads no relative words.
         dateutil = false;
@@ -465,6 +569,11 @@ fn people_text_agrees_with_chrono_and_dateutil() {
                         continue;
                     }
                     let mut traits = case.traits.clone();
+                    if case.text == "this weekend"
+                        && now.to_zoned(zone.tz().clone()).weekday() == jiff::civil::Weekday::Sunday
+                    {
+                        traits.push(Trait::ThisWeekendOnSunday);
+                    }
                     // The clock moved by exactly the change of the zone's offset.
                     let offset = |t: Timestamp| zone.tz().to_offset(t).seconds();
                     if case.relative

@@ -85,6 +85,33 @@ struct Word<'t> {
     /// Whether the word carries a digit.
     digits: bool,
     role: Option<Role>,
+    /// What its shape says, known once for every window it is part of.
+    shape: Shape,
+}
+
+/// What a word's shape says of it in a date (see [`is_a_date`]).
+#[derive(Clone, Copy, Default)]
+struct Shape {
+    /// Digits with a date's or a time's shape that make a date alone.
+    dated: bool,
+    /// Digits of no date's shape, nor a count: a price, a version.
+    stray: bool,
+    /// `am`, `pm`, `o'clock`.
+    time_word: bool,
+    /// `after`, `before`: no date ends with them.
+    bound: bool,
+}
+
+impl Shape {
+    fn of(core: &str, digits: bool) -> Shape {
+        let shaped = digits && is_date_shaped(core);
+        Shape {
+            dated: shaped && !is_date_part(core),
+            stray: digits && !shaped && !is_count(core),
+            time_word: is_time_word(core),
+            bound: ["after", "before"].iter().any(|bound| core.eq_ignore_ascii_case(bound)),
+        }
+    }
 }
 
 /// Every date in `text`, in order (see the module's documentation).
@@ -111,10 +138,14 @@ pub fn extract(text: &str, options: &ReadOptions<'_>) -> Result<Extraction, Time
     }
     let vocabulary = options.language.vocabulary();
     let words = words(text, |core| human::role(vocabulary, core));
+    // Characters counted once over the text, from one date to the next.
+    let (mut counted_bytes, mut counted_chars) = (0, 0);
     let found = dates(text, &words, options, usize::MAX)
         .into_iter()
         .map(|date| {
-            let start = text[..date.start].chars().count();
+            counted_chars += text[counted_bytes..date.start].chars().count();
+            counted_bytes = date.start;
+            let start = counted_chars;
             // The instant as precise as the text wrote it: nothing rounded.
             let view = View::new(date.reading.instant, options.zone, date.reading.precision);
             let date_only = match &date.reading.human {
@@ -343,7 +374,7 @@ fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option
     let letters = core.trim_matches(|c: char| !c.is_alphabetic());
     let role = if letters.is_empty() { None } else { role(letters) };
     let start = from + lead;
-    Word { start, end: start + core.len(), core, digits, role }
+    Word { start, end: start + core.len(), core, digits, role, shape: Shape::of(core, digits) }
 }
 
 /// Whether the words make a date in prose, whatever a reader makes of
@@ -356,7 +387,7 @@ fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
     // Nor does a date start with `ago`, `after` or `before` (`after 6pm` is
     // `6pm`), or end with `after` or `before`: `3 days after the launch`
     // counts from the launch, not from now.
-    if window.last().is_some_and(|w| ["after", "before"].iter().any(|a| w.core.eq_ignore_ascii_case(a))) {
+    if window.last().is_some_and(|w| w.shape.bound) {
         return false;
     }
     if joiner(window.first()) || joiner(window.last()) || window.first().is_some_and(|w| w.role == Some(Role::After)) {
@@ -365,9 +396,9 @@ fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
     let roles = || window.iter().filter_map(|word| word.role);
     let anchored = roles().any(|role| matches!(role, Role::Anchor | Role::After));
     let directed = roles().any(|role| role == Role::Direction);
-    let dated = window.iter().any(|word| word.digits && is_date_shaped(word.core) && !is_date_part(word.core));
+    let dated = window.iter().any(|word| word.shape.dated);
     let numbered = window.iter().any(|word| word.digits);
-    if window.iter().any(|word| word.digits && !is_date_shaped(word.core) && !is_count(word.core)) {
+    if window.iter().any(|word| word.shape.stray) {
         return false;
     }
     if roles().any(|role| role == Role::Unit) && !(anchored || directed) {
@@ -386,7 +417,7 @@ fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
     anchored
         || dated
         || (directed && (numbered || roles().any(|role| matches!(role, Role::Unit | Role::Anchor))))
-        || (numbered && roles().any(|role| role == Role::Part) && window.iter().any(|word| is_time_word(word.core)))
+        || (numbered && roles().any(|role| role == Role::Part) && window.iter().any(|word| word.shape.time_word))
 }
 
 /// A word that belongs to a date but makes none alone: an offset

@@ -201,11 +201,19 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     let between = ["between ", "Between "].iter().find_map(|word| text.strip_prefix(word));
     let text = between.unwrap_or(text);
     let and = [" and "];
+    let lower = text.to_ascii_lowercase();
+    // Most texts hold no separator: one pass over their words says so.
+    let separated = lower.contains(['〜', '～'])
+        || lower.split(' ').any(|word| {
+            SEPARATORS.iter().any(|separator| separator.get(1..separator.len() - 1) == Some(word))
+                || (between.is_some() && word == "and")
+        });
     let (left, right) = SEPARATORS
         .iter()
         .chain(if between.is_some() { &and[..] } else { &[] })
+        .filter(|_| separated)
         .filter_map(|separator| {
-            let at = text.to_ascii_lowercase().find(separator)?;
+            let at = lower.find(separator)?;
             Some((&text[..at], &text[at + separator.len()..]))
         })
         .min_by_key(|(left, _)| left.len())

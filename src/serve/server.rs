@@ -97,8 +97,10 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     spawn_housekeeping(state.limiter.clone());
     // English's words (its zones' names among them) are learned once, here,
     // beside serving, rather than inside the first request that reads
-    // people's text (about 20 ms).
-    tokio::task::spawn_blocking(|| {
+    // people's text (about 20 ms), on a thread of their own: when it ends,
+    // the allocator returns what the learning used and freed (a thread
+    // that stays idle keeps its freed pages).
+    std::thread::spawn(|| {
         let _ = tsconv_time::locale::english().vocabulary();
     });
     serve(listener, state, &config, shutdown_signal()).await?;
@@ -136,7 +138,19 @@ pub async fn serve(
             tokio::time::sleep(delay).await;
         }
     };
-    let router = app(state);
+    // Built on a thread of its own, for the same reason: the OpenAPI
+    // document is written once as bytes, and the structures it was written
+    // from (several MiB) are freed when that thread ends.
+    let runtime = tokio::runtime::Handle::current();
+    let router = std::thread::scope(|scope| {
+        scope
+            .spawn(move || {
+                let _entered = runtime.enter();
+                app(state)
+            })
+            .join()
+    })
+    .map_err(|_| io::Error::other("building the router panicked"))?;
     let permits = Arc::new(Semaphore::new(config.max_connections.max(1)));
     let per_address = PerAddress::new(config.max_connections_per_ip());
     let shedding = IdleShedding::new(config.max_connections.max(1));

@@ -66,6 +66,9 @@ fn bad_timestamps() -> Vec<(String, Value)> {
         ".5",
         "1..2",
         "1.2.3",
+        // A minus sign (U+2212, 3 bytes) that no number follows.
+        "5 \u{2212}x",
+        "\u{2212}\u{2212}",
         "¹²³",
         "1700000000\u{0}",
         "\u{0}",

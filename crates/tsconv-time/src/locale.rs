@@ -304,19 +304,36 @@ struct DiscordFormatters {
     gregorian: bool,
 }
 
-/// The most languages kept built at once; past it, the oldest goes. More
-/// than the supported locales (346), so that only tags with extensions
-/// (`de-u-hc-h12`), which are unbounded, can push one out.
-const CACHED_LANGUAGES: usize = 512;
+/// The most languages kept built at once; past it, the one used least
+/// recently goes (and is built again, in about 0.3 ms, when next asked
+/// for). Each holds about 45 KiB of formatters, and its words for people's
+/// text once read (about 150 KiB more): a bound on the memory a server
+/// keeps, whatever locales its callers ask for, that still keeps the
+/// languages a deployment actually serves (as many as Discord speaks).
+const CACHED_LANGUAGES: usize = 32;
 
 /// The languages built so far, by canonical requested tag, and the order
-/// they were built in.
+/// they were last used in (the most recent last).
 static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(Mutex::default);
 
 #[derive(Default)]
 struct Cache {
     built: HashMap<String, Arc<Localizer>>,
     order: VecDeque<String>,
+}
+
+impl Cache {
+    /// Marks `key` as the most recently used.
+    fn used(&mut self, key: &str) {
+        if self.order.back().is_some_and(|last| last == key) {
+            return;
+        }
+        if let Some(at) = self.order.iter().position(|k| k == key)
+            && let Some(key) = self.order.remove(at)
+        {
+            self.order.push_back(key);
+        }
+    }
 }
 
 /// English (`en`, as US English writes), the language of every answer
@@ -356,8 +373,12 @@ impl Localizer {
         let key = language.requested.to_string();
         // A poisoned lock only means another request panicked while holding it: the map is still whole.
         let cache = || CACHE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(found) = cache().built.get(&key) {
-            return Ok(Arc::clone(found));
+        {
+            let mut cache = cache();
+            if let Some(found) = cache.built.get(&key).map(Arc::clone) {
+                cache.used(&key);
+                return Ok(found);
+            }
         }
         // Built outside the lock; a request that built the same meanwhile wins.
         let built = Arc::new(Localizer::new(language)?);

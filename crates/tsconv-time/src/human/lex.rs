@@ -138,7 +138,8 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
 /// `Ust’-Nera`, `Zentral-/West`), or between a digit and a letter
 /// (`14-Nov`).
 fn hyphen(text: &str, at: usize) -> bool {
-    let after = text[at + 1..].chars().next();
+    // Only an ASCII `-` is a hyphen (U+2212 is a minus sign, of 3 bytes).
+    let after = text.get(at + 1..).and_then(|rest| rest.chars().next());
     text.as_bytes()[at] == b'-'
         && match text[..at].chars().next_back() {
             Some(c) if c.is_alphabetic() || matches!(c, '.' | '\'' | '\u{2019}') => true,

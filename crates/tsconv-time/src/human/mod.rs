@@ -2940,6 +2940,9 @@ mod tests {
             crate::input::read(crate::input::Input::Text(text), &options).map(|reading| reading.instant.to_string())
         };
         assert_eq!(read("11 июля 2016 года", "ru").unwrap(), "2016-07-11T00:00:00Z");
+        // A month's stand-alone name (the nominative), as a month alone is named.
+        assert_eq!(read("10 Сентябрь 2015 10:20", "ru").unwrap(), "2015-09-10T10:20:00Z");
+        assert_eq!(read("wrzesień 2015", "pl").unwrap(), "2015-09-01T00:00:00Z");
         assert_eq!(read("hace 5 hora 2 minuto 3 segundo", "es").unwrap(), "2026-11-23T13:42:00.5Z");
         assert_eq!(read("vor 3 Tagen 2 Stunden", "de").unwrap(), "2026-11-20T16:44:03.5Z");
         // Ranges in the languages' own words: their start; the end counts from it.

@@ -131,6 +131,14 @@ fn at(second: i64) -> jiff::Zoned {
 fn names(localizer: &Localizer, words: &mut Vocabulary) {
     let dates = [CldrLength::Medium, CldrLength::Long, CldrLength::Full]
         .map(|length| LengthPreset { fields: LengthFields::Date, length });
+    // A month alone, as the language names it: its stand-alone name where
+    // it has one (`сентябрь`, where a date writes `10 сентября 2015 г.`),
+    // which people also type with a day. Built for the learning only.
+    let prefs = (&localizer.language.requested).into();
+    let months_alone: Vec<_> = [icu_datetime::fieldsets::M::long(), icu_datetime::fieldsets::M::medium()]
+        .into_iter()
+        .filter_map(|fields| icu_datetime::DateTimeFormatter::try_new(prefs, fields).ok())
+        .collect();
     // 2023-01-15T12:00:00Z, a Sunday, then a month (and a day) at a time.
     let start = 1_673_784_000;
     for month in 0..12 {
@@ -140,6 +148,7 @@ fn names(localizer: &Localizer, words: &mut Vocabulary) {
         let mut texts: Vec<Parted> =
             dates.iter().map(|preset| Parted::of(&localizer.lengths[preset.index()].format(&moment.0))).collect();
         texts.push(Parted::of(&localizer.discord.long_date.format(&input)));
+        texts.extend(months_alone.iter().map(|formatter| Parted::of(&formatter.format(&input))));
         texts.push(Parted::of(&localizer.discord.full_date_time.format(&input)));
         texts.extend(intl_texts(localizer, &zoned));
         for text in &texts {

@@ -15,5 +15,6 @@ mod languages;
 mod oracle;
 mod oracles;
 mod other_parsers;
+mod published;
 mod rewritten;
 mod roundtrip;

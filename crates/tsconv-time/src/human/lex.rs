@@ -64,7 +64,10 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
             continue;
         }
         // `in about ~5 hours`: a tilde before a number says about, as `about` does.
-        if c == '~' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        if c == '~'
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+            && (i == 0 || text[..i].ends_with(char::is_whitespace))
+        {
             i += 1;
             continue;
         }

@@ -1034,20 +1034,15 @@ impl<'a> Parser<'_, 'a, '_> {
             self.i += 2;
             return Ok(());
         }
-        // `44 BC`, `2562 BE`: a year in an era, as written.
+        // `44 BC`, `2562 BE`: a year in an era, as written; `2024 AD
+        // August`: the month of that year.
         if let (None, Some(Word::Era(era))) = (negative, self.word(1)) {
-            self.pieces.year = Some(Year { value, digits: digits.max(3) });
-            self.pieces.era = Some(era);
-            // `2024 AD August`: the month of that year.
-            if let Some(Word::Month(month)) = self.word(2) {
-                self.set_date(self.i, self.pieces.year, i64::from(month), 1);
-                self.i += 3;
-                return Ok(());
-            }
-            if self.pieces.dates == 0 {
-                self.set_date(self.i, self.pieces.year, 1, 1);
-            }
-            self.i += 2;
+            let month = match self.word(2) {
+                Some(Word::Month(month)) => Some(i64::from(month)),
+                _ => None,
+            };
+            self.year_in_era(value, digits, era, month.unwrap_or(1));
+            self.i += if month.is_some() { 3 } else { 2 };
             return Ok(());
         }
         // `3일 전`: a CJK mark that a direction follows is a unit.
@@ -1299,6 +1294,16 @@ impl<'a> Parser<'_, 'a, '_> {
         let (minute, rest) = (rest / 60_000_000_000, rest % 60_000_000_000);
         self.set_time(start, hour, minute, rest / 1_000_000_000, rest % 1_000_000_000, None);
         Some(Ok(()))
+    }
+
+    /// A year in an era, as written (`44 BC`, `AD 2001`), and the first of
+    /// its `month` when the text has no other date.
+    fn year_in_era(&mut self, value: i64, digits: usize, era: Era, month: i64) {
+        self.pieces.year = Some(Year { value, digits: digits.max(3) });
+        self.pieces.era = Some(era);
+        if self.pieces.dates == 0 {
+            self.set_date(self.i, self.pieces.year, month, 1);
+        }
     }
 
     /// `count` and `nanos` billionths of `unit`: a fraction only of a unit
@@ -2098,11 +2103,7 @@ impl<'a> Parser<'_, 'a, '_> {
                     && matches!(self.tok(1), Some(Tok::Num { negative: None, ordinal: false, .. })) =>
             {
                 let Some(Tok::Num { value, digits, .. }) = self.tok(1) else { return Ok(()) };
-                self.pieces.year = Some(Year { value: to_i64(value), digits: digits.max(3) });
-                self.pieces.era = Some(era);
-                if self.pieces.dates == 0 {
-                    self.set_date(self.i, self.pieces.year, 1, 1);
-                }
+                self.year_in_era(to_i64(value), digits, era, 1);
                 self.i += 2;
                 Ok(())
             }

@@ -164,7 +164,32 @@ pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Re
     if let Some(date) = year_day_month(text, options.words).or_else(|| joined_date_time(text)) {
         return read_or_refuse(&date, lead, options);
     }
-    read_whole(text, lead, options).or_else(|refusal| range_start(text, lead, options).ok_or(refusal))
+    read_whole(text, lead, options).or_else(|refusal| range_start(text, lead, options).ok_or(refusal)).or_else(
+        |refusal| {
+            glued_direction(text, options.words).and_then(|glued| read_whole(&glued, lead, options).ok()).ok_or(refusal)
+        },
+    )
+}
+
+/// `lastmonth`, `nextweek`, `thisfriday`: a direction glued to its unit or
+/// weekday, as people type them in chat; written anew with a space, `None`
+/// for a text with no such word.
+fn glued_direction(text: &str, words: &Vocabulary) -> Option<String> {
+    let mut glued = false;
+    let rewritten: Vec<String> = text
+        .split(' ')
+        .map(|word| {
+            let split = ["last", "next", "this"].into_iter().find_map(|direction| {
+                let rest = word.get(direction.len()..).filter(|rest| rest.len() >= 3)?;
+                (word[..direction.len()].eq_ignore_ascii_case(direction)
+                    && matches!(words.word(rest), Some(Word::Unit(_) | Word::Weekday(_) | Word::Weekend)))
+                .then(|| format!("{} {rest}", &word[..direction.len()]))
+            });
+            glued |= split.is_some();
+            split.unwrap_or_else(|| word.to_owned())
+        })
+        .collect();
+    glued.then(|| rewritten.join(" "))
 }
 
 fn read_whole(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Human, Refusal> {
@@ -2922,6 +2947,13 @@ mod tests {
         let human = read_in("Sun 30 Sep 2019 10:00", "UTC", DateOrder::MonthDay).unwrap();
         assert_eq!(human.instant.to_string(), "2019-09-30T10:00:00Z");
         assert!(human.warnings[0].contains("is a Monday, not a Sunday"), "{:?}", human.warnings);
+        // A direction glued to its unit or weekday reads as written apart.
+        for (glued, apart) in
+            [("lastmonth", "last month"), ("nextweek", "next week"), ("thisfriday 9am", "this friday 9am")]
+        {
+            assert_eq!(at(glued), at(apart), "{glued}");
+        }
+        assert!(at("lastxyz").contains("is not a timestamp nor a date"), "{}", at("lastxyz"));
         // Fractions of units of no fixed length are refused, never guessed.
         assert!(at("1.5 months ago").contains("no fixed length"), "{}", at("1.5 months ago"));
         assert!(at("half a month ago").contains("no fixed length"));

@@ -21,11 +21,13 @@ pub use state::{AppState, Clock};
 
 use axum::Router;
 use axum::middleware::{from_fn, from_fn_with_state};
+use axum::response::IntoResponse;
 use utoipa::OpenApi;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 use utoipa_axum::routes;
 use utoipa_swagger_ui::SwaggerUi;
 
+use error::ApiError;
 use routes::{arithmetic, fallback, health, locales, playground, timestamp, timezones};
 
 /// The API routes under `prefix` (they are served both at `/api` and at
@@ -122,10 +124,20 @@ fn docs(doc: &utoipa::openapi::OpenApi) -> Router<AppState> {
     let swagger = SwaggerUi::new("/docs")
         // No badge from validator.swagger.io: the page loads nothing from outside.
         .config(utoipa_swagger_ui::Config::from("/openapi.json").validator_url("none"));
-    let bytes = axum::body::Bytes::from(serde_json::to_vec(doc).expect("the OpenAPI document is JSON"));
+    // Written once; a document that cannot be written (a bug) is logged
+    // here and answered as one, never a panic.
+    let written = serde_json::to_vec(doc)
+        .map(axum::body::Bytes::from)
+        .inspect_err(|error| tracing::error!(%error, "the OpenAPI document cannot be written as JSON"))
+        .ok();
     let document = axum::routing::get(move || {
-        let bytes = bytes.clone();
-        async move { ([(axum::http::header::CONTENT_TYPE, "application/json")], bytes) }
+        let written = written.clone();
+        async move {
+            match written {
+                Some(bytes) => ([(axum::http::header::CONTENT_TYPE, "application/json")], bytes).into_response(),
+                None => ApiError::Internal { request_id: None }.into_response(),
+            }
+        }
     });
     Router::from(swagger).layer(from_fn(fallback::envelope_for_not_found)).route("/openapi.json", document)
 }

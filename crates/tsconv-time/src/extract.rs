@@ -90,7 +90,7 @@ struct Word<'t> {
 }
 
 /// What a word's shape says of it in a date (see [`is_a_date`]).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Shape {
     /// Digits with a date's or a time's shape that make a date alone.
     dated: bool,

@@ -9,6 +9,7 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use jiff::Timestamp;
+use tsconv_time::fields::{Field, Fields};
 use tsconv_time::input::Input;
 use tsconv_time::input::ReadOptions;
 use tsconv_time::input::read;
@@ -84,12 +85,30 @@ fn rendering(c: &mut Criterion) {
     let instant = Timestamp::from_second(1_700_000_000).unwrap();
     let mut group = c.benchmark_group("render");
     group.bench_function("convert_full_result", |b| {
-        b.iter(|| tsconv_time::ops::convert(black_box(Input::Number("1700000000")), &options(&ny), None, now).unwrap())
+        b.iter(|| {
+            tsconv_time::ops::convert(black_box(Input::Number("1700000000")), &options(&ny), None, now, Fields::ALL)
+                .unwrap()
+        })
+    });
+    let two = Fields::parse("iso,timezone", Field::REPORT).unwrap();
+    group.bench_function("convert_fields_iso_timezone_json", |b| {
+        b.iter(|| {
+            let report =
+                tsconv_time::ops::convert(black_box(Input::Number("1700000000")), &options(&ny), None, now, two)
+                    .unwrap();
+            tsconv_time::json::to_vec(&report).unwrap()
+        })
     });
     group.bench_function("convert_full_result_json", |b| {
         b.iter(|| {
-            let report =
-                tsconv_time::ops::convert(black_box(Input::Number("1700000000")), &options(&ny), None, now).unwrap();
+            let report = tsconv_time::ops::convert(
+                black_box(Input::Number("1700000000")),
+                &options(&ny),
+                None,
+                now,
+                Fields::ALL,
+            )
+            .unwrap();
             // As the server writes it (`WriteJson`, the bytes serde_json would write).
             tsconv_time::json::to_vec(&report).unwrap()
         })
@@ -108,7 +127,9 @@ fn rendering(c: &mut Criterion) {
             |texts| {
                 texts
                     .iter()
-                    .map(|t| tsconv_time::ops::convert(Input::Number(t), &options(&ny), None, now).unwrap())
+                    .map(|t| {
+                        tsconv_time::ops::convert(Input::Number(t), &options(&ny), None, now, Fields::ALL).unwrap()
+                    })
                     .collect::<Vec<_>>()
             },
             BatchSize::SmallInput,

@@ -18,6 +18,7 @@ use tsconv_time::arithmetic::Difference;
 use tsconv_time::bulk::Bulk;
 use tsconv_time::epoch::Epoch;
 use tsconv_time::error::{Setting, TimeError};
+use tsconv_time::fields::{Field, Fields};
 use tsconv_time::input::{Input, ReadOptions};
 use tsconv_time::local::Disambiguation;
 use tsconv_time::locale::{self, Localizer};
@@ -134,11 +135,20 @@ pub struct FormatArgs {
     /// Discord style for --format discord (implies it): t T d D f F s S R.
     #[arg(long)]
     pub style: Option<String>,
+    /// Only these top-level fields of the answer, comma-separated (iso,timezone,calendar); the others are
+    /// not computed. With --json, the JSON's fields; else the table's rows.
+    #[arg(long, value_name = "NAMES")]
+    pub fields: Option<String>,
 }
 
 impl FormatArgs {
     fn parse(&self) -> Result<Option<Format>, TimeError> {
         Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
+    }
+
+    /// The fields of `answer` asked for with --fields; all without it.
+    fn fields(&self, answer: &[Field]) -> Result<Fields, TimeError> {
+        self.fields.as_deref().map_or(Ok(Fields::ALL), |list| Fields::parse(list, answer))
     }
 }
 
@@ -379,6 +389,9 @@ pub struct NowArgs {
     /// Print the API's `data` object as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Only these top-level fields of the answer, comma-separated (iso,timezone,calendar).
+    #[arg(long, value_name = "NAMES")]
+    pub fields: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -393,9 +406,10 @@ pub struct OperationArgs {
 }
 
 impl OperationArgs {
-    fn format(&self) -> Result<Option<Format>, TimeError> {
+    /// The format and the fields of `answer` asked for.
+    fn format(&self, answer: &[Field]) -> Result<(Option<Format>, Fields), TimeError> {
         self.read.check()?;
-        self.format.parse()
+        Ok((self.format.parse()?, self.format.fields(answer)?))
     }
 }
 
@@ -451,41 +465,47 @@ pub fn run(tool: Tool) -> ExitCode {
     let mut out = BufWriter::new(stdout.lock());
     let status = match tool {
         Tool::Now(args) => now(&args, &mut out),
-        Tool::Convert(args) => match args.format() {
-            Ok(format) if args.input == "-" && !args.read.json => {
+        Tool::Convert(args) => match args.format(Field::REPORT) {
+            Ok((format, _)) if args.input == "-" && !args.read.json => {
                 let mut bulk = Bulk::new(args.read.options(Timestamp::now()), format.unwrap_or(Format::Rfc3339));
                 stream(&args.read, &mut out, |text, line| bulk.line(text, line).map(|()| false))
             }
-            Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
-                tsconv_time::ops::convert(input, options, format.as_ref(), now)
-                    .map(|report| Shown::Report(Box::new(report), format.is_some()))
+            Ok((format, fields)) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
+                tsconv_time::ops::convert(input, options, format.as_ref(), now, fields)
+                    .map(|report| Shown::Report(Box::new(report), format.is_some(), fields))
             }),
             Err(error) => usage(&error),
         },
-        Tool::Format(args) => match args.format() {
-            Ok(format) if args.input == "-" && !args.read.json => {
+        Tool::Format(args) => match args.format(Field::FORMATTED) {
+            Ok((format, _)) if args.input == "-" && !args.read.json => {
                 let mut bulk = Bulk::new(args.read.options(Timestamp::now()), format.unwrap_or(Format::Iso));
                 stream(&args.read, &mut out, |text, line| bulk.line(text, line).map(|()| false))
             }
-            Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
-                tsconv_time::ops::format(input, options, format.as_ref(), now)
+            Ok((format, fields)) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
+                tsconv_time::ops::format(input, options, format.as_ref(), now, fields)
                     .map(|formatted| Shown::Formatted(Box::new(formatted)))
             }),
             Err(error) => usage(&error),
         },
         Tool::Transitions(args) => transitions(&args, &mut out),
-        Tool::Add(args) => match args.read.check().and_then(|()| args.format.parse()) {
-            Ok(format) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
-                tsconv_time::ops::add(input, options, args.duration, args.overflow, format.as_ref(), now)
-                    .map(|addition| Shown::Addition(Box::new(addition)))
-                    .map_err(|failure| failure.error)
-            }),
-            Err(error) => usage(&error),
-        },
-        Tool::Round(args) => match args.read.check().and_then(|()| Ok((args.to()?, args.format.parse()?))) {
-            Ok((to, format)) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
-                tsconv_time::ops::round(input, options, &to, format.as_ref(), now)
-                    .map(|rounding| Shown::Rounding(Box::new(rounding)))
+        Tool::Add(args) => {
+            match args.read.check().and_then(|()| Ok((args.format.parse()?, args.format.fields(Field::ADDITION)?))) {
+                Ok((format, fields)) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
+                    tsconv_time::ops::add(input, options, args.duration, args.overflow, format.as_ref(), now, fields)
+                        .map(|addition| Shown::Addition(Box::new(addition), fields))
+                        .map_err(|failure| failure.error)
+                }),
+                Err(error) => usage(&error),
+            }
+        }
+        Tool::Round(args) => match args
+            .read
+            .check()
+            .and_then(|()| Ok((args.to()?, args.format.parse()?, args.format.fields(Field::ROUNDING)?)))
+        {
+            Ok((to, format, fields)) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
+                tsconv_time::ops::round(input, options, &to, format.as_ref(), now, fields)
+                    .map(|rounding| Shown::Rounding(Box::new(rounding), fields))
                     .map_err(|failure| failure.error)
             }),
             Err(error) => usage(&error),
@@ -590,8 +610,12 @@ fn usage(error: &TimeError) -> ExitCode {
 
 fn now(args: &NowArgs, out: &mut impl Write) -> ExitCode {
     let language = args.locale.as_deref().unwrap_or_else(|| locale::english());
-    let report = tsconv_time::ops::current(Timestamp::now(), &args.zone, args.precision, language);
-    let written = if args.json { write_json(out, &report) } else { write_report_table(out, &report, false) };
+    let fields = match args.fields.as_deref().map_or(Ok(Fields::ALL), |list| Fields::parse(list, Field::CURRENT)) {
+        Ok(fields) => fields,
+        Err(error) => return usage(&error),
+    };
+    let report = tsconv_time::ops::current(Timestamp::now(), &args.zone, args.precision, language, fields);
+    let written = if args.json { write_json(out, &report) } else { write_report_table(out, &report, false, fields) };
     finish(written, false)
 }
 
@@ -678,12 +702,12 @@ fn diff(args: &DiffArgs, out: &mut impl Write) -> ExitCode {
 
 /// What one input became, ready to print.
 enum Shown {
-    /// A conversion, and whether a format was asked for.
-    Report(Box<Report>, bool),
+    /// A conversion, whether a format was asked for, and the fields asked for.
+    Report(Box<Report>, bool, Fields),
     Formatted(Box<Formatted>),
     Validation(Box<Validation>),
-    Addition(Box<Addition>),
-    Rounding(Box<Rounding>),
+    Addition(Box<Addition>, Fields),
+    Rounding(Box<Rounding>, Fields),
     Difference(Box<Difference>),
 }
 
@@ -694,31 +718,31 @@ impl Shown {
 
     fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
         match self {
-            Shown::Report(report, _) => write_json(out, report),
+            Shown::Report(report, ..) => write_json(out, report),
             Shown::Formatted(formatted) => write_json(out, formatted),
             Shown::Validation(validation) => write_json(out, validation),
-            Shown::Addition(addition) => write_json(out, addition),
-            Shown::Rounding(rounding) => write_json(out, rounding),
+            Shown::Addition(addition, _) => write_json(out, addition),
+            Shown::Rounding(rounding, _) => write_json(out, rounding),
             Shown::Difference(difference) => write_json(out, difference),
         }
     }
 
     fn write_table(&self, out: &mut impl Write) -> io::Result<()> {
         match self {
-            Shown::Report(report, _) => write_report_table(out, report, true),
+            Shown::Report(report, _, fields) => write_report_table(out, report, true, *fields),
             Shown::Formatted(formatted) => write_formatted_table(out, formatted),
             Shown::Validation(validation) => write_validation_table(out, validation),
-            Shown::Addition(addition) => {
-                row(out, "from", &addition.from)?;
-                row(out, "duration", &addition.duration)?;
-                write_report_table(out, &addition.result, false)
+            Shown::Addition(addition, fields) => {
+                optional_row(out, "from", addition.from.as_ref())?;
+                optional_row(out, "duration", addition.duration.as_ref())?;
+                write_report_table(out, &addition.result, false, *fields)
             }
-            Shown::Rounding(rounding) => {
-                row(out, "from", &rounding.from)?;
+            Shown::Rounding(rounding, fields) => {
+                optional_row(out, "from", rounding.from.as_ref())?;
                 if let Some(period) = &rounding.period {
                     row(out, "period", format_args!("{} to {}", period.start, period.end))?;
                 }
-                write_report_table(out, &rounding.result, false)
+                write_report_table(out, &rounding.result, false, *fields)
             }
             Shown::Difference(difference) => write_difference_table(out, difference),
         }
@@ -727,20 +751,19 @@ impl Shown {
     /// A computed instant's line: its `formatted` text when a format was
     /// asked for, else its RFC 3339 text.
     fn result_line(out: &mut impl Write, report: &Report) -> io::Result<()> {
-        writeln!(out, "{}", report.formatted.as_deref().unwrap_or(&report.rfc3339))
+        writeln!(out, "{}", report.formatted.as_ref().or(report.rfc3339.as_ref()).map_or("", String::as_str))
     }
 
     /// One line per input in streaming mode: the value a log pipeline wants.
     fn write_line(&self, out: &mut impl Write) -> io::Result<()> {
         match self {
-            Shown::Report(report, true) => writeln!(out, "{}", report.formatted.as_deref().unwrap_or_default()),
-            Shown::Report(report, false) => writeln!(out, "{}", report.rfc3339),
-            Shown::Formatted(formatted) => match &formatted.formatted {
-                Some(text) => writeln!(out, "{text}"),
-                None => writeln!(out, "{}", formatted.iso),
-            },
-            Shown::Addition(addition) => Shown::result_line(out, &addition.result),
-            Shown::Rounding(rounding) => Shown::result_line(out, &rounding.result),
+            Shown::Report(report, true, _) => writeln!(out, "{}", report.formatted.as_deref().unwrap_or_default()),
+            Shown::Report(report, false, _) => writeln!(out, "{}", report.rfc3339.as_deref().unwrap_or_default()),
+            Shown::Formatted(formatted) => {
+                writeln!(out, "{}", formatted.formatted.as_ref().or(formatted.iso.as_ref()).map_or("", String::as_str))
+            }
+            Shown::Addition(addition, _) => Shown::result_line(out, &addition.result),
+            Shown::Rounding(rounding, _) => Shown::result_line(out, &rounding.result),
             Shown::Difference(difference) => writeln!(out, "{}", difference.duration),
             Shown::Validation(v) => match (&v.kind, &v.error) {
                 (Some(kind), _) => writeln!(out, "valid {}", kind.name()),
@@ -807,40 +830,67 @@ fn detected(flag: Option<bool>) -> &'static str {
     }
 }
 
-fn write_report_table(out: &mut impl Write, report: &Report, with_input: bool) -> io::Result<()> {
-    row(
-        out,
-        "timestamp",
-        format_args!("{} ({}{})", report.timestamp, report.precision, detected(report.precision_detected)),
-    )?;
-    row(out, "iso", &report.iso)?;
-    row(out, "rfc3339", &report.rfc3339)?;
-    row(out, "utc", &report.utc)?;
-    row(out, "local", &report.local)?;
-    let calendar = &report.calendar;
-    let leap = if calendar.leap_year { "a leap year" } else { "not a leap year" };
-    row(
-        out,
-        "calendar",
-        format_args!(
-            "{} (ISO {}), week {}, day {}, Q{}, {} days in the month, {leap}",
-            calendar.weekday,
-            calendar.weekday_number,
-            calendar.iso_week,
-            calendar.day_of_year,
-            calendar.quarter,
-            calendar.days_in_month
-        ),
-    )?;
-    let zone = &report.zone;
-    let dst = if zone.dst { "DST" } else { "no DST" };
-    let next = zone.next_transition.as_deref().map(|t| format!("; next change {t}")).unwrap_or_default();
-    let long_name = zone.long_name.as_deref().map(|name| format!("{name}, ")).unwrap_or_default();
-    row(
-        out,
-        "timezone",
-        format_args!("{} ({long_name}{}, {}, {dst}{next})", zone.name, zone.abbreviation, zone.offset),
-    )?;
+fn optional_row(out: &mut impl Write, label: &str, value: Option<impl std::fmt::Display>) -> io::Result<()> {
+    value.map_or(Ok(()), |value| row(out, label, value))
+}
+
+/// The rows of the fields `report` has: every one but `units` and
+/// `locale` (which --json writes), unless --fields named some (`fields`).
+fn write_report_table(out: &mut impl Write, report: &Report, with_input: bool, fields: Fields) -> io::Result<()> {
+    match (report.timestamp, report.precision) {
+        (Some(timestamp), Some(precision)) => {
+            row(out, "timestamp", format_args!("{timestamp} ({precision}{})", detected(report.precision_detected)))?
+        }
+        (timestamp, precision) => {
+            optional_row(out, "timestamp", timestamp)?;
+            optional_row(out, "precision", precision)?;
+        }
+    }
+    optional_row(out, "iso", report.iso.as_ref())?;
+    optional_row(out, "rfc3339", report.rfc3339.as_ref())?;
+    optional_row(out, "utc", report.utc.as_ref())?;
+    optional_row(out, "local", report.local.as_ref())?;
+    let asked = fields != Fields::ALL;
+    optional_row(out, "locale", report.locale.filter(|_| asked))?;
+    let units = match (&report.units, &report.units_text) {
+        (_, Some(u)) => {
+            Some([u.seconds.clone(), u.milliseconds.clone(), u.microseconds.clone(), u.nanoseconds.clone()])
+        }
+        (Some(u), None) => Some([u.seconds, u.milliseconds, u.microseconds, u.nanoseconds].map(|n| n.to_string())),
+        (None, None) => None,
+    };
+    if let Some([s, ms, us, ns]) = units.filter(|_| asked) {
+        row(out, "units", format_args!("{s} s, {ms} ms, {us} µs, {ns} ns"))?;
+    }
+    if let Some(calendar) = &report.calendar {
+        let leap = if calendar.leap_year { "a leap year" } else { "not a leap year" };
+        row(
+            out,
+            "calendar",
+            format_args!(
+                "{} (ISO {}), week {}, day {}, Q{}, {} days in the month, {leap}",
+                calendar.weekday,
+                calendar.weekday_number,
+                calendar.iso_week,
+                calendar.day_of_year,
+                calendar.quarter,
+                calendar.days_in_month
+            ),
+        )?;
+    }
+    match &report.zone {
+        Some(zone) => {
+            let dst = if zone.dst { "DST" } else { "no DST" };
+            let next = zone.next_transition.as_deref().map(|t| format!("; next change {t}")).unwrap_or_default();
+            let long_name = zone.long_name.as_deref().map(|name| format!("{name}, ")).unwrap_or_default();
+            row(
+                out,
+                "timezone",
+                format_args!("{} ({long_name}{}, {}, {dst}{next})", zone.name, zone.abbreviation, zone.offset),
+            )?;
+        }
+        None => optional_row(out, "timezone", report.timezone.as_ref())?,
+    }
     if with_input && let Some(input) = &report.input {
         let detail = input.epoch.as_deref().or(input.pattern.as_deref()).map(|d| format!(" {d}")).unwrap_or_default();
         row(out, "input", format_args!("{}{detail}", input.kind.name()))?;
@@ -852,10 +902,7 @@ fn write_report_table(out: &mut impl Write, report: &Report, with_input: bool) -
         }
     }
     write_id_fields(out, report.id.as_ref())?;
-    if let Some(formatted) = &report.formatted {
-        row(out, "formatted", formatted)?;
-    }
-    Ok(())
+    optional_row(out, "formatted", report.formatted.as_ref())
 }
 
 fn write_formatted_table(out: &mut impl Write, formatted: &Formatted) -> io::Result<()> {

@@ -223,7 +223,8 @@ impl ApiError {
                 | TimeError::InvalidCount { .. }
                 | TimeError::WrongSide { .. }
                 | TimeError::InvalidOverflow { .. }
-                | TimeError::InvalidWeekStart { .. } => BAD_REQUEST,
+                | TimeError::InvalidWeekStart { .. }
+                | TimeError::UnknownField { .. } => BAD_REQUEST,
                 TimeError::InvalidLocale { .. } => (StatusCode::BAD_REQUEST, 40015, "invalid_locale"),
             },
             ApiError::UnknownParameter { .. } | ApiError::PairKey { .. } => {
@@ -363,6 +364,7 @@ impl ApiError {
                 TimeError::InvalidOverflow { .. } => "overflow",
                 TimeError::InvalidWeekStart { .. } => "week_start",
                 TimeError::InvalidLocale { .. } => "locale",
+                TimeError::UnknownField { .. } => "fields",
                 // A zone named inside an input is that input's fault.
                 TimeError::UnknownTimezone { .. } => input.unwrap_or("timezone"),
                 TimeError::InvalidTimestamp { .. }
@@ -394,6 +396,7 @@ impl IntoResponse for ApiError {
             },
             suggestion: match &self {
                 ApiError::UnknownParameter { name, accepted, .. } => suggestion(name, accepted),
+                ApiError::Time { error: TimeError::UnknownField { suggestion, .. }, .. } => *suggestion,
                 _ => None,
             },
             position: match &self {

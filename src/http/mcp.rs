@@ -142,6 +142,7 @@ const PARAMETERS: &[(&str, &str)] = &[
     ("q", "Part of a name"),
     ("at", "Default now"),
     ("text", "A text of up to 16,384 characters"),
+    ("fields", "Only these answer fields (`iso,zone`)"),
 ];
 
 /// What the server says of itself when a client connects, with the zone

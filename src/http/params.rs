@@ -19,6 +19,7 @@ use serde_json::Value;
 use tsconv_time::arithmetic::{self, DiffSettings, Overflow, RoundTo, RoundingMode};
 use tsconv_time::epoch::Epoch;
 use tsconv_time::error::Setting;
+use tsconv_time::fields::{Field, Fields};
 use tsconv_time::input::{FromNow, Input, MAX_INPUT_CHARS, ReadOptions, ReadSettings, check_input_formats};
 use tsconv_time::local::Disambiguation;
 use tsconv_time::locale::{self, Localizer};
@@ -44,6 +45,8 @@ pub struct CurrentParams {
     pub locale: Option<String>,
     #[param(schema_with = schema::precision)]
     pub precision: Option<String>,
+    #[param(schema_with = schema::fields)]
+    pub fields: Option<String>,
 }
 
 // The parameters of convert and format. `IntoParams` describes their query
@@ -90,6 +93,9 @@ pub struct TimestampParams {
     #[param(style = Form, explode, schema_with = schema::query_input_format)]
     #[schema(schema_with = schema::input_format)]
     pub input_format: Option<Value>,
+    #[param(schema_with = schema::fields)]
+    #[schema(schema_with = schema::fields_or_null)]
+    pub fields: Option<String>,
 }
 
 // The parameters of validate, described as those of convert are.
@@ -181,6 +187,9 @@ pub struct AddParams {
     #[param(style = Form, explode, schema_with = schema::query_input_format)]
     #[schema(schema_with = schema::input_format)]
     pub input_format: Option<Value>,
+    #[param(schema_with = schema::fields)]
+    #[schema(schema_with = schema::fields_or_null)]
+    pub fields: Option<String>,
 }
 
 // The parameters of round (SPEC 9.3), described as those of convert are.
@@ -238,6 +247,9 @@ pub struct RoundParams {
     #[param(style = Form, explode, schema_with = schema::query_input_format)]
     #[schema(schema_with = schema::input_format)]
     pub input_format: Option<Value>,
+    #[param(schema_with = schema::fields)]
+    #[schema(schema_with = schema::fields_or_null)]
+    pub fields: Option<String>,
 }
 
 // The parameters of diff (SPEC 9.2), described as those of convert are.
@@ -603,16 +615,29 @@ trait ReadsInputs {
     }
 }
 
-/// An endpoint's parameters that ask for an output format (`format`,
-/// `pattern`, `style`).
-trait AsksFormat {
+/// What a caller asked an answer to hold: a format's text, and which of
+/// the answer's fields.
+#[derive(Debug)]
+pub struct Asked {
+    pub format: Option<Format>,
+    pub fields: Fields,
+}
+
+/// An endpoint's parameters that shape its answer: an output format
+/// (`format`, `pattern`, `style`) and `fields`.
+trait ShapesAnswer {
     /// `format`, `pattern` and `style`, as sent.
     fn format_sent(&self) -> [Option<&str>; 3];
 
-    /// The format asked for, if any.
-    fn format_asked(&self) -> Result<Option<Format>, ApiError> {
+    /// `fields`, as sent.
+    fn fields_sent(&self) -> Option<&str>;
+
+    /// The format asked for, if any, and the fields of `answer` asked for
+    /// (every one unless `fields` names some).
+    fn asked(&self, answer: &[Field]) -> Result<Asked, ApiError> {
         let [format, pattern, style] = self.format_sent();
-        Format::parse(format, pattern, style).map_err(ApiError::time)
+        let format = Format::parse(format, pattern, style).map_err(ApiError::time)?;
+        Ok(Asked { format, fields: fields(self.fields_sent(), answer)? })
     }
 }
 
@@ -683,21 +708,33 @@ impl ReadsInputs for DiffParams {
     }
 }
 
-impl AsksFormat for TimestampParams {
+impl ShapesAnswer for TimestampParams {
     fn format_sent(&self) -> [Option<&str>; 3] {
         [self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref()]
     }
-}
 
-impl AsksFormat for AddParams {
-    fn format_sent(&self) -> [Option<&str>; 3] {
-        [self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref()]
+    fn fields_sent(&self) -> Option<&str> {
+        self.fields.as_deref()
     }
 }
 
-impl AsksFormat for RoundParams {
+impl ShapesAnswer for AddParams {
     fn format_sent(&self) -> [Option<&str>; 3] {
         [self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref()]
+    }
+
+    fn fields_sent(&self) -> Option<&str> {
+        self.fields.as_deref()
+    }
+}
+
+impl ShapesAnswer for RoundParams {
+    fn format_sent(&self) -> [Option<&str>; 3] {
+        [self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref()]
+    }
+
+    fn fields_sent(&self) -> Option<&str> {
+        self.fields.as_deref()
     }
 }
 
@@ -722,15 +759,21 @@ fn input_formats(value: &Value) -> Result<Vec<String>, ApiError> {
 }
 
 impl CurrentParams {
-    /// The zone, unit and language of the answer; `default_zone`, seconds
-    /// and English unless stated.
-    pub fn read(&self, default_zone: &Zone) -> Result<(Zone, Precision, Arc<Localizer>), ApiError> {
+    /// The zone, unit, language and fields of the answer; `default_zone`,
+    /// seconds, English and every field unless stated.
+    pub fn read(&self, default_zone: &Zone) -> Result<(Zone, Precision, Arc<Localizer>, Fields), ApiError> {
         Ok((
             zone(self.timezone.as_deref(), default_zone)?,
             precision(self.precision.as_deref())?.unwrap_or(Precision::Seconds),
             language(self.locale.as_deref())?,
+            fields(self.fields.as_deref(), Field::CURRENT)?,
         ))
     }
+}
+
+/// The fields of `answer` that `list` names (`fields`); every one when absent.
+fn fields(list: Option<&str>, answer: &[Field]) -> Result<Fields, ApiError> {
+    list.map_or(Ok(Fields::ALL), |list| Fields::parse(list, answer)).map_err(ApiError::time)
 }
 
 /// The language of `locale` (English when none is sent).
@@ -747,12 +790,16 @@ impl TimestampParams {
         self.timestamps.value().is_some()
     }
 
-    /// The inputs, how to read them, and the format asked for.
-    pub fn read(&self, default_zone: &Zone) -> Result<(Inputs<Input<'_>>, ReadSettings, Option<Format>), ApiError> {
+    /// The inputs, how to read them, and what the answer (convert's or
+    /// format's: `answer`) is asked to hold.
+    pub fn read(
+        &self,
+        default_zone: &Zone,
+        answer: &[Field],
+    ) -> Result<(Inputs<Input<'_>>, ReadSettings, Asked), ApiError> {
         let inputs = inputs(&self.timestamp, &self.timestamps)?;
         let reading = self.read_settings(default_zone)?;
-        let format = self.format_asked()?;
-        Ok((inputs, reading, format))
+        Ok((inputs, reading, self.asked(answer)?))
     }
 }
 
@@ -777,17 +824,14 @@ impl AddParams {
     }
 
     /// The inputs, how to read them, the duration and overflow rule, and
-    /// the format asked for.
-    pub fn read(
-        &self,
-        default_zone: &Zone,
-    ) -> Result<(Inputs<Input<'_>>, ReadSettings, Addend, Option<Format>), ApiError> {
+    /// what the answer is asked to hold.
+    pub fn read(&self, default_zone: &Zone) -> Result<(Inputs<Input<'_>>, ReadSettings, Addend, Asked), ApiError> {
         let duration = self.duration.as_deref().ok_or(ApiError::MissingParameter { param: "duration" })?;
         let duration = arithmetic::parse_duration(duration).map_err(ApiError::time)?;
         let overflow = self.overflow.as_deref().map_or(Ok(Overflow::default()), str::parse).map_err(ApiError::time)?;
-        let format = self.format_asked()?;
+        let asked = self.asked(Field::ADDITION)?;
         let reading = self.read_settings(default_zone)?;
-        Ok((inputs(&self.timestamp, &self.timestamps)?, reading, Addend { duration, overflow }, format))
+        Ok((inputs(&self.timestamp, &self.timestamps)?, reading, Addend { duration, overflow }, asked))
     }
 }
 
@@ -797,11 +841,9 @@ impl RoundParams {
         self.timestamps.value().is_some()
     }
 
-    /// The inputs, how to read them, what to round to, and the format asked for.
-    pub fn read(
-        &self,
-        default_zone: &Zone,
-    ) -> Result<(Inputs<Input<'_>>, ReadSettings, RoundTo, Option<Format>), ApiError> {
+    /// The inputs, how to read them, what to round to, and what the answer
+    /// is asked to hold.
+    pub fn read(&self, default_zone: &Zone) -> Result<(Inputs<Input<'_>>, ReadSettings, RoundTo, Asked), ApiError> {
         let unit = self.unit.as_deref().ok_or(ApiError::MissingParameter { param: "unit" })?;
         let unit = TimeUnit::parse(unit, &TimeUnit::ALL, Setting::Unit).map_err(ApiError::time)?;
         let mode =
@@ -810,9 +852,9 @@ impl RoundParams {
         let increment = whole_number(self.increment.as_ref(), "increment")?;
         let to = RoundTo::new(unit, mode.map_err(ApiError::time)?, increment, week_start.map_err(ApiError::time)?)
             .map_err(ApiError::time)?;
-        let format = self.format_asked()?;
+        let asked = self.asked(Field::ROUNDING)?;
         let reading = self.read_settings(default_zone)?;
-        Ok((inputs(&self.timestamp, &self.timestamps)?, reading, to, format))
+        Ok((inputs(&self.timestamp, &self.timestamps)?, reading, to, asked))
     }
 }
 

@@ -99,6 +99,23 @@ pub fn locale_or_null() -> RefOr<Schema> {
     or_null(locale())
 }
 
+/// `fields`: which top-level fields of `data` to answer.
+pub fn fields() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .examples(["iso,timezone", "timestamp,calendar"])
+        .description(Some(
+            "Comma-separated top-level fields of `data` to answer (`iso,timezone,calendar`); the others are \
+             neither computed nor sent. An unknown name is refused (400) with the one it probably meant and the \
+             answer's list. Default: every field.",
+        ))
+        .into()
+}
+
+pub fn fields_or_null() -> RefOr<Schema> {
+    or_null(fields())
+}
+
 /// A string with one of `values`.
 fn one_of(values: impl IntoIterator<Item = &'static str>, description: &'static str) -> RefOr<Schema> {
     ObjectBuilder::new().schema_type(Type::String).enum_values(Some(values)).description(Some(description)).into()

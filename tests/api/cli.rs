@@ -430,3 +430,17 @@ fn every_table_is_pinned_whole() {
     }
     insta::assert_snapshot!("cli_tables", relative.replace_all(&tables, "${1}[relative to now]"));
 }
+
+#[test]
+fn fields_keep_the_rows_and_json_fields_named_and_refuse_an_unknown_one() {
+    let output = tsconv(&["add", "2024-01-31T09:00:00Z", "1mo", "--json", "--fields", "duration,local"], None);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "{\"local\":\"2024-02-29 09:00:00\",\"duration\":\"P1M\"}\n");
+    let output = tsconv(&["now", "--tz", "Asia/Tokyo", "--fields", "timezone"], None);
+    assert_eq!(stdout(&output), "timezone    Asia/Tokyo\n");
+    let output = tsconv(&["round", "1700000000", "--unit", "day", "--fields", "period,locale"], None);
+    assert_eq!(stdout(&output), "period      2023-11-14T00:00:00Z to 2023-11-15T00:00:00Z\nlocale      en\n");
+    let output = tsconv(&["format", "1700000000", "--fields", "formated"], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).starts_with("tsconv: unknown field \"formated\" in fields: did you mean formatted?"));
+}

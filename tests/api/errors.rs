@@ -187,7 +187,7 @@ async fn exact_body_of_an_unknown_parameter() {
         reply.body,
         json!({
             "code": 40010,
-            "message": "unknown parameter \"timezon\": did you mean timezone?; this endpoint accepts timestamp, timestamps, timezone, locale, precision, format, pattern, style, disambiguation, epoch, input_format",
+            "message": "unknown parameter \"timezon\": did you mean timezone?; this endpoint accepts timestamp, timestamps, timezone, locale, precision, format, pattern, style, disambiguation, epoch, input_format, fields",
             "data": {"error": "unknown_parameter", "param": "timezon", "suggestion": "timezone"}
         })
     );

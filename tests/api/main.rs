@@ -13,6 +13,7 @@ mod date_math;
 mod dates_in_text;
 mod epochs;
 mod errors;
+mod fields;
 mod format;
 mod helpers;
 mod hostile;

@@ -47,6 +47,14 @@ async fn the_tools_are_listed_and_called_through_the_router() {
     assert_eq!(result["isError"], false);
     assert_eq!(result["structuredContent"]["formatted"], "2023-11-15T03:43:20+05:30");
     assert_eq!(result["content"][0]["text"], "2023-11-15T03:43:20+05:30\n");
+    // `fields`: only those, in the structured content and the text.
+    let call = json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+        "params": {"name": "convert", "arguments": {"timestamp": 1700000000, "timezone": "Asia/Kolkata", "fields": "iso,calendar"}}});
+    let result = &send(message(call)).await.body["result"];
+    let content = result["structuredContent"].as_object().unwrap();
+    assert_eq!(content.keys().collect::<Vec<_>>(), ["calendar", "iso"]);
+    assert_eq!(content["calendar"]["weekday"], "Wednesday");
+    assert!(result["content"][0]["text"].as_str().unwrap().ends_with("iso: 2023-11-14T22:13:20.000Z\n"));
     let bad = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
         "params": {"name": "round", "arguments": {"timestamp": 1700000000, "unit": "fortnight"}}});
     let refused = send(message(bad)).await;

@@ -90,8 +90,19 @@ pub fn report() -> impl Strategy<Value = Report> {
             text,
         });
     (
-        (wide(), precision(), proptest::option::of(any::<bool>()), texts::<6>(), select(vec!["en", "de", "zh-Hant"])),
-        (units, texts::<4>(), zone, calendar()),
+        (
+            proptest::option::of(wide()),
+            proptest::option::of(precision()),
+            proptest::option::of(any::<bool>()),
+            vec(proptest::option::of(text()), 5),
+            proptest::option::of(select(vec!["en", "de", "zh-Hant"])),
+        ),
+        (
+            proptest::option::of(units),
+            proptest::option::of(texts::<4>()),
+            proptest::option::of(zone),
+            proptest::option::of(calendar()),
+        ),
         (proptest::option::of(input), proptest::option::of(id_fields()), proptest::option::of(text())),
     )
         .prop_map(
@@ -100,8 +111,8 @@ pub fn report() -> impl Strategy<Value = Report> {
                 (units, text, zone, calendar),
                 (input, id, formatted),
             )| {
-                let [iso, timezone, rfc3339, utc, local, _] = strings;
-                let [seconds, milliseconds, microseconds, nanoseconds] = text;
+                let [iso, timezone, rfc3339, utc, local]: [Option<String>; 5] =
+                    strings.try_into().expect("five strings");
                 Report {
                     timestamp,
                     precision,
@@ -113,7 +124,12 @@ pub fn report() -> impl Strategy<Value = Report> {
                     utc,
                     local,
                     units,
-                    units_text: UnitsText { seconds, milliseconds, microseconds, nanoseconds },
+                    units_text: text.map(|[seconds, milliseconds, microseconds, nanoseconds]| UnitsText {
+                        seconds,
+                        milliseconds,
+                        microseconds,
+                        nanoseconds,
+                    }),
                     zone,
                     calendar,
                     input,
@@ -135,7 +151,14 @@ pub fn formatted() -> impl Strategy<Value = Formatted> {
                 ids,
             });
     (
-        (wide(), precision(), text(), text(), select(vec!["en", "ja"]), calendar()),
+        (
+            proptest::option::of(wide()),
+            proptest::option::of(precision()),
+            proptest::option::of(text()),
+            proptest::option::of(text()),
+            proptest::option::of(select(vec!["en", "ja"])),
+            proptest::option::of(calendar()),
+        ),
         (
             proptest::option::of(select(vec!["rfc3339", "discord"])),
             proptest::option::of(text()),
@@ -151,15 +174,14 @@ pub fn formatted() -> impl Strategy<Value = Formatted> {
 }
 
 pub fn addition() -> impl Strategy<Value = Addition> {
-    (report(), text(), text()).prop_map(|(result, from, duration)| Addition { result, from, duration })
+    (report(), proptest::option::of(text()), proptest::option::of(text()))
+        .prop_map(|(result, from, duration)| Addition { result, from, duration })
 }
 
 pub fn rounding() -> impl Strategy<Value = Rounding> {
-    (report(), text(), proptest::option::of((text(), text()))).prop_map(|(result, from, period)| Rounding {
-        result,
-        from,
-        period: period.map(|(start, end)| Period { start, end }),
-    })
+    (report(), proptest::option::of(text()), proptest::option::of((text(), text()))).prop_map(
+        |(result, from, period)| Rounding { result, from, period: period.map(|(start, end)| Period { start, end }) },
+    )
 }
 
 #[cfg(all(test, feature = "serde"))]

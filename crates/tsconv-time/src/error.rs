@@ -123,6 +123,19 @@ pub enum TimeError {
     /// A BCP 47 tag that is malformed or that no locale of the CLDR data serves.
     #[error("unknown locale {given:?}: {}", locale_hint(suggestions))]
     InvalidLocale { given: String, suggestions: Vec<&'static str> },
+    /// A name in `fields` that is not one of the answer's top-level fields
+    /// (or an empty one, between two commas).
+    #[error(
+        "{} This answer's fields are {allowed}",
+        field_hint(given, *suggestion)
+    )]
+    UnknownField {
+        given: String,
+        /// The field it probably meant.
+        suggestion: Option<&'static str>,
+        /// The answer's fields, comma-separated.
+        allowed: String,
+    },
     /// A directive the strftime layer cannot write; `detail` is its reason.
     #[error("invalid pattern {pattern:?}: {detail}")]
     InvalidPattern { pattern: String, detail: String },
@@ -167,6 +180,14 @@ impl Setting {
 impl std::fmt::Display for Setting {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+fn field_hint(given: &str, suggestion: Option<&str>) -> String {
+    match (given, suggestion) {
+        ("", _) => "fields has an empty name: separate names with one comma.".to_owned(),
+        (given, Some(suggestion)) => format!("unknown field {given:?} in fields: did you mean {suggestion}?"),
+        (given, None) => format!("unknown field {given:?} in fields."),
     }
 }
 
@@ -236,6 +257,7 @@ impl TimeError {
             TimeError::InvalidOverflow { .. } => "invalid_overflow",
             TimeError::InvalidWeekStart { .. } => "invalid_week_start",
             TimeError::InvalidLocale { .. } => "invalid_locale",
+            TimeError::UnknownField { .. } => "unknown_field",
         }
     }
 

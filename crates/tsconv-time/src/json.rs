@@ -17,6 +17,27 @@ use crate::digits::decimal;
 /// Why an answer could not be written (only `serde_json`'s can fail).
 pub type Error = serde_json::Error;
 
+/// An object being written by [`Json::object`].
+pub struct Object<'j, 'a> {
+    json: &'j mut Json<'a>,
+    empty: bool,
+}
+
+impl<'a> Object<'_, 'a> {
+    /// The next member's name: `{"name":` for the first, `,"name":` after it.
+    #[inline(always)]
+    pub fn key(&mut self, name: &str) -> &mut Json<'a> {
+        let first = std::mem::replace(&mut self.empty, false);
+        if first { self.json.open(name) } else { self.json.key(name) }
+    }
+
+    /// `}`, or `{}` when no member was written.
+    #[inline(always)]
+    pub fn end(self) {
+        self.json.raw(if self.empty { b"{}" } else { b"}" });
+    }
+}
+
 /// A value that writes its own compact JSON.
 pub trait WriteJson {
     /// Appends the value's JSON to `out`. Only the answers written by
@@ -85,6 +106,14 @@ impl<'a> Json<'a> {
         self.out.extend_from_slice(name.as_bytes());
         self.out.extend_from_slice(b"\":");
         self
+    }
+
+    /// An object whose members may each be absent (an answer cut to the
+    /// `fields` asked for): [`Object::key`] writes each member's name,
+    /// the first after `{`; [`Object::end`] closes it, `{}` when empty.
+    #[inline(always)]
+    pub fn object(&mut self) -> Object<'_, 'a> {
+        Object { json: self, empty: true }
     }
 
     /// `}`.

@@ -20,20 +20,23 @@
 //! [`ops::convert`], [`ops::format`], [`ops::add`], [`ops::round`],
 //! [`ops::diff`], [`ops::validate`].
 //!
-//! Each answer type lives beside the module that makes it. With the
+//! Each answer type lives beside the module that makes it; the answers that
+//! name an instant hold only the [`fields`] a caller asked for. With the
 //! `serde` feature every answer is `Serialize` and `json` writes the
 //! answers most requests send straight into a buffer; with `openapi` each
 //! has its OpenAPI schema.
 //!
 //! ```
 //! use jiff::Timestamp;
+//! use tsconv_time::fields::Fields;
 //! use tsconv_time::input::{Input, ReadOptions};
 //! use tsconv_time::zone::Zone;
 //!
 //! let zone = Zone::parse("America/New_York").unwrap();
 //! let now = Timestamp::UNIX_EPOCH;
-//! let report = tsconv_time::ops::convert(Input::Text("1700000000"), &ReadOptions::defaults(&zone, now), None, now).unwrap();
-//! assert_eq!(report.rfc3339, "2023-11-14T17:13:20-05:00");
+//! let options = ReadOptions::defaults(&zone, now);
+//! let report = tsconv_time::ops::convert(Input::Text("1700000000"), &options, None, now, Fields::ALL).unwrap();
+//! assert_eq!(report.rfc3339.as_deref(), Some("2023-11-14T17:13:20-05:00"));
 //! ```
 
 pub mod arithmetic;
@@ -45,6 +48,7 @@ pub mod discord;
 pub mod epoch;
 pub mod error;
 pub mod extract;
+pub mod fields;
 pub mod human;
 pub mod id;
 pub mod input;

@@ -11,10 +11,11 @@ use jiff::{Span, Timestamp, Zoned};
 use crate::arithmetic::{self, DiffSettings, Difference, Overflow, RoundTo};
 use crate::calendar::Calendar;
 use crate::error::TimeError;
+use crate::fields::{Field, Fields};
 use crate::id::IdFields;
 use crate::input::{Input, ReadOptions, Reading, read};
 #[cfg(feature = "serde")]
-use crate::json::{Json, WriteJson};
+use crate::json::{Json, Object, WriteJson};
 use crate::kind::Kind;
 use crate::locale::Localizer;
 use crate::precision::Precision;
@@ -22,34 +23,40 @@ use crate::render::{self, Format, Presets, Units, UnitsText, View};
 use crate::validate::Validation;
 use crate::zone::{Zone, ZoneInfo};
 
-/// `now` in `zone`, with the `timestamp` field in `precision`, its texts in `language`.
+/// `now` in `zone`, with the `timestamp` field in `precision`, its texts in
+/// `language`: the fields `fields` asks for.
 ///
 /// ```
 /// use jiff::Timestamp;
-/// use tsconv_time::{locale, ops, precision::Precision, zone::Zone};
+/// use tsconv_time::{fields::{Field, Fields}, locale, ops, precision::Precision, zone::Zone};
 ///
 /// let now = Timestamp::from_second(1_700_000_000).unwrap();
-/// let report = ops::current(now, &Zone::parse("Asia/Kolkata").unwrap(), Precision::Milliseconds, locale::english());
-/// assert_eq!((report.timestamp, report.local.as_str()), (1_700_000_000_000, "2023-11-15 03:43:20.000"));
+/// let report = ops::current(now, &Zone::parse("Asia/Kolkata").unwrap(), Precision::Milliseconds, locale::english(), Fields::ALL);
+/// assert_eq!((report.timestamp, report.local.as_deref()), (Some(1_700_000_000_000), Some("2023-11-15 03:43:20.000")));
+/// // Only what is asked for is computed.
+/// let two = ops::current(now, &Zone::utc(), Precision::Seconds, locale::english(), Fields::parse("iso,calendar", Field::CURRENT).unwrap());
+/// assert_eq!((two.iso.as_deref(), two.calendar.unwrap().weekday), (Some("2023-11-14T22:13:20.000Z"), "Tuesday"));
+/// assert!(two.timestamp.is_none() && two.zone.is_none() && two.local.is_none() && two.units.is_none());
 /// ```
-pub fn current(now: Timestamp, zone: &Zone, precision: Precision, language: &Localizer) -> Report {
-    Report::new(&View::new(now, zone, precision).speaking(language))
+pub fn current(now: Timestamp, zone: &Zone, precision: Precision, language: &Localizer, fields: Fields) -> Report {
+    Report::new(&View::new(now, zone, precision).speaking(language), fields)
 }
 
-/// One input in every representation, plus `formatted` when a format is given.
+/// One input in every representation, plus `formatted` when a format is
+/// given: the fields `fields` asks for, no other computed.
 ///
 /// `options.zone` is where wall-clock inputs are read and where the result is shown.
 ///
 /// ```
 /// use jiff::Timestamp;
 /// use tsconv_time::input::{Input, ReadOptions};
-/// use tsconv_time::{ops, render::Format, zone::Zone};
+/// use tsconv_time::{fields::Fields, ops, render::Format, zone::Zone};
 ///
 /// let zone = Zone::parse("Europe/London").unwrap();
 /// let options = ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH);
 /// let format = Format::parse(Some("rfc2822"), None, None).unwrap();
-/// let report = ops::convert(Input::Number("1700000000123456789"), &options, format.as_ref(), Timestamp::UNIX_EPOCH).unwrap();
-/// assert_eq!(report.units_text.nanoseconds, "1700000000123456789"); // every digit kept
+/// let report = ops::convert(Input::Number("1700000000123456789"), &options, format.as_ref(), Timestamp::UNIX_EPOCH, Fields::ALL).unwrap();
+/// assert_eq!(report.units_text.unwrap().nanoseconds, "1700000000123456789"); // every digit kept
 /// assert_eq!(report.formatted.as_deref(), Some("Tue, 14 Nov 2023 22:13:20 +0000"));
 /// ```
 pub fn convert(
@@ -57,12 +64,17 @@ pub fn convert(
     options: &ReadOptions<'_>,
     format: Option<&Format>,
     now: Timestamp,
+    fields: Fields,
 ) -> Result<Report, TimeError> {
     let reading = read(input, options)?;
     let view = View::new(reading.instant, options.zone, reading.precision).speaking(options.language);
-    let formatted = format.map(|format| view.format(format, now)).transpose()?;
-    let compact = crate::validate::compact_date_of(input, &reading, options).map(|(_, warning)| warning);
-    let mut report = Report::of_input(&view, input, reading, formatted);
+    let formatted =
+        format.filter(|_| fields.has(Field::Formatted)).map(|format| view.format(format, now)).transpose()?;
+    let compact = fields
+        .has(Field::Input)
+        .then(|| crate::validate::compact_date_of(input, &reading, options).map(|(_, warning)| warning))
+        .flatten();
+    let mut report = Report::of_input(&view, input, reading, formatted, fields);
     if let (Some(warning), Some(info)) = (compact, report.input.as_mut()) {
         info.warnings.push(warning);
     }
@@ -140,13 +152,13 @@ impl Operand {
 /// use jiff::Timestamp;
 /// use tsconv_time::arithmetic::{Overflow, parse_duration};
 /// use tsconv_time::input::{Input, ReadOptions};
-/// use tsconv_time::{ops, zone::Zone};
+/// use tsconv_time::{fields::Fields, ops, zone::Zone};
 ///
 /// let zone = Zone::parse("America/New_York").unwrap();
 /// let options = ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH);
 /// let one_month = parse_duration("1 month").unwrap();
-/// let sum = ops::add(Input::Text("2024-01-31T09:00:00"), &options, one_month, Overflow::Constrain, None, Timestamp::UNIX_EPOCH).unwrap();
-/// assert_eq!(sum.result.local, "2024-02-29 09:00:00"); // the last day of February, not March 2
+/// let sum = ops::add(Input::Text("2024-01-31T09:00:00"), &options, one_month, Overflow::Constrain, None, Timestamp::UNIX_EPOCH, Fields::ALL).unwrap();
+/// assert_eq!(sum.result.local.as_deref(), Some("2024-02-29 09:00:00")); // the last day of February, not March 2
 /// ```
 pub fn add(
     input: Input<'_>,
@@ -155,15 +167,21 @@ pub fn add(
     overflow: Overflow,
     format: Option<&Format>,
     now: Timestamp,
+    fields: Fields,
 ) -> Result<Addition, Failure> {
     let reading = read(input, options).map_err(Operand::Input.failed())?;
     let sum = arithmetic::add(reading.instant, duration, options.zone, overflow, options.disambiguation)
         .map_err(Operand::Duration.failed())?;
     let precision = options.precision.unwrap_or_else(|| reading.precision.max(Precision::exact_for(sum)));
     let view = View::new(sum, options.zone, precision).speaking(options.language);
-    let formatted = format.map(|format| view.format(format, now)).transpose().map_err(Operand::Format.failed())?;
-    let from = render::iso(reading.instant);
-    Ok(Addition { result: Report::of_input(&view, input, reading, formatted), from, duration: duration.to_string() })
+    let formatted = format
+        .filter(|_| fields.has(Field::Formatted))
+        .map(|format| view.format(format, now))
+        .transpose()
+        .map_err(Operand::Format.failed())?;
+    let from = fields.then(Field::From, || render::iso(reading.instant));
+    let duration = fields.then(Field::Duration, || duration.to_string());
+    Ok(Addition { result: Report::of_input(&view, input, reading, formatted, fields), from, duration })
 }
 
 /// One input rounded (SPEC 9.3), in every representation, with its
@@ -174,12 +192,12 @@ pub fn add(
 /// use jiff::civil::Weekday;
 /// use tsconv_time::arithmetic::{RoundTo, RoundingMode};
 /// use tsconv_time::input::{Input, ReadOptions};
-/// use tsconv_time::{ops, unit::TimeUnit, zone::Zone};
+/// use tsconv_time::{fields::Fields, ops, unit::TimeUnit, zone::Zone};
 ///
 /// let zone = Zone::parse("Australia/Sydney").unwrap();
 /// let options = ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH);
 /// let to = RoundTo::new(TimeUnit::Day, RoundingMode::Floor, None, Weekday::Monday).unwrap();
-/// let day = ops::round(Input::Number("1700000000"), &options, &to, None, Timestamp::UNIX_EPOCH).unwrap();
+/// let day = ops::round(Input::Number("1700000000"), &options, &to, None, Timestamp::UNIX_EPOCH, Fields::ALL).unwrap();
 /// let period = day.period.unwrap();
 /// assert_eq!((period.start.as_str(), period.end.as_str()), ("2023-11-15T00:00:00+11:00", "2023-11-16T00:00:00+11:00"));
 /// ```
@@ -189,17 +207,22 @@ pub fn round(
     to: &RoundTo,
     format: Option<&Format>,
     now: Timestamp,
+    fields: Fields,
 ) -> Result<Rounding, Failure> {
     let reading = read(input, options).map_err(Operand::Input.failed())?;
     let rounded = arithmetic::round(reading.instant, options.zone, to).map_err(Operand::Unit.failed())?;
     let view = View::new(rounded.instant, options.zone, reading.precision).speaking(options.language);
-    let formatted = format.map(|format| view.format(format, now)).transpose().map_err(Operand::Format.failed())?;
-    let period = rounded.period.map(|(start, end)| {
+    let formatted = format
+        .filter(|_| fields.has(Field::Formatted))
+        .map(|format| view.format(format, now))
+        .transpose()
+        .map_err(Operand::Format.failed())?;
+    let period = rounded.period.filter(|_| fields.has(Field::Period)).map(|(start, end)| {
         let rfc3339 = |zoned: Zoned| View::new(zoned.timestamp(), options.zone, reading.precision).rfc3339();
         Period { start: rfc3339(start), end: rfc3339(end) }
     });
-    let from = render::iso(reading.instant);
-    Ok(Rounding { result: Report::of_input(&view, input, reading, formatted), from, period })
+    let from = fields.then(Field::From, || render::iso(reading.instant));
+    Ok(Rounding { result: Report::of_input(&view, input, reading, formatted, fields), from, period })
 }
 
 /// The duration between two inputs (SPEC 9.2), both read with `options`.
@@ -253,7 +276,7 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
 /// ```
 /// use jiff::Timestamp;
 /// use tsconv_time::input::{Input, ReadSettings};
-/// use tsconv_time::{locale::Localizer, local::Disambiguation, ops, render::Format, zone::Zone};
+/// use tsconv_time::{fields::Fields, locale::Localizer, local::Disambiguation, ops, render::Format, zone::Zone};
 ///
 /// let settings = ReadSettings {
 ///     zone: Zone::parse("Europe/Paris").unwrap(),
@@ -265,7 +288,7 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
 /// };
 /// let now = Timestamp::from_second(1_700_000_000).unwrap();
 /// let discord = Format::parse(None, None, Some("F")).unwrap();
-/// let answer = ops::format(Input::Number("1700000000"), &settings.options(now), discord.as_ref(), now).unwrap();
+/// let answer = ops::format(Input::Number("1700000000"), &settings.options(now), discord.as_ref(), now, Fields::ALL).unwrap();
 /// assert_eq!(answer.formatted.as_deref(), Some("<t:1700000000:F>"));
 /// assert_eq!(answer.preview.as_deref(), Some("mardi 14 novembre 2023 à 23:13"));
 /// ```
@@ -274,27 +297,28 @@ pub fn format(
     options: &ReadOptions<'_>,
     format: Option<&Format>,
     now: Timestamp,
+    fields: Fields,
 ) -> Result<Formatted, TimeError> {
     let reading = read(input, options)?;
     let view = View::new(reading.instant, options.zone, reading.precision).speaking(options.language);
     let (formatted, preview, formats) = match format {
         Some(format) => {
             let preview = match format {
-                Format::Discord(style) => Some(view.discord_preview(*style, now)),
+                Format::Discord(style) => fields.then(Field::Preview, || view.discord_preview(*style, now)),
                 _ => None,
             };
-            (Some(view.format(format, now)?), preview, None)
+            (fields.then(Field::Formatted, || view.format(format, now)).transpose()?, preview, None)
         }
-        None => (None, None, Some(Box::new(view.presets(now)))),
+        None => (None, None, fields.then(Field::Formats, || Box::new(view.presets(now)))),
     };
     Ok(Formatted {
-        timestamp: view.timestamp(),
-        precision: view.precision,
-        iso: view.iso(),
-        timezone: view.zone.name().to_owned(),
-        locale: view.language.used(),
-        calendar: view.calendar(),
-        format: format.map(Format::name),
+        timestamp: fields.then(Field::Timestamp, || view.timestamp()),
+        precision: fields.then(Field::Precision, || view.precision),
+        iso: fields.then(Field::Iso, || view.iso()),
+        timezone: fields.then(Field::Timezone, || view.zone.name().to_owned()),
+        locale: fields.then(Field::Locale, || view.language.used()),
+        calendar: fields.then(Field::Calendar, || view.calendar()),
+        format: format.filter(|_| fields.has(Field::Format)).map(Format::name),
         formatted,
         preview,
         formats,
@@ -302,31 +326,45 @@ pub fn format(
 }
 
 /// An instant in every representation of SPEC 3 (the `data` of current and
-/// convert).
+/// convert). Every field is there unless the caller names others in
+/// `fields`: a field not asked for is absent (`None`), neither computed nor
+/// written.
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Report {
     /// The instant as an integer in `precision`, floored.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::schema::big_integer))]
-    pub timestamp: i128,
-    pub precision: Precision,
+    pub timestamp: Option<i128>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub precision: Option<Precision>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub precision_detected: Option<bool>,
-    pub iso: String,
-    pub timezone: String,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub iso: Option<String>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub timezone: Option<String>,
     /// The locale whose CLDR data wrote the human-readable texts (SPEC 10):
     /// the supported one that serves the `locale` asked for, `en` by default.
-    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "en"))]
-    pub locale: &'static str,
-    pub rfc3339: String,
-    pub utc: String,
-    pub local: String,
-    pub units: Units,
-    pub units_text: UnitsText,
-    pub zone: ZoneInfo,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, example = "en"))]
+    pub locale: Option<&'static str>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub rfc3339: Option<String>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub utc: Option<String>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub local: Option<String>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub units: Option<Units>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub units_text: Option<UnitsText>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub zone: Option<ZoneInfo>,
     /// The calendar facts of the wall-clock date in `timezone`.
-    pub calendar: Calendar,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub calendar: Option<Calendar>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub input: Option<InputInfo>,
     /// For an ID (SPEC 8.2): its fields other than the time.
@@ -337,22 +375,23 @@ pub struct Report {
 }
 
 impl Report {
-    fn new(view: &View<'_>) -> Report {
-        let units = Units::of(view.instant);
+    /// The fields of `view` that `fields` asks for.
+    fn new(view: &View<'_>, fields: Fields) -> Report {
+        let units = fields.any(&[Field::Units, Field::UnitsText]).then(|| Units::of(view.instant));
         Report {
-            timestamp: view.timestamp(),
-            precision: view.precision,
+            timestamp: fields.then(Field::Timestamp, || view.timestamp()),
+            precision: fields.then(Field::Precision, || view.precision),
             precision_detected: None,
-            iso: view.iso(),
-            timezone: view.zone.name().to_owned(),
-            locale: view.language.used(),
-            rfc3339: view.rfc3339(),
-            utc: view.utc(),
-            local: view.local(),
-            units_text: units.text(),
-            units,
-            zone: view.zone_info(),
-            calendar: view.calendar(),
+            iso: fields.then(Field::Iso, || view.iso()),
+            timezone: fields.then(Field::Timezone, || view.zone.name().to_owned()),
+            locale: fields.then(Field::Locale, || view.language.used()),
+            rfc3339: fields.then(Field::Rfc3339, || view.rfc3339()),
+            utc: fields.then(Field::Utc, || view.utc()),
+            local: fields.then(Field::Local, || view.local()),
+            units_text: units.as_ref().filter(|_| fields.has(Field::UnitsText)).map(Units::text),
+            units: units.filter(|_| fields.has(Field::Units)),
+            zone: fields.then(Field::Zone, || view.zone_info()),
+            calendar: fields.then(Field::Calendar, || view.calendar()),
             input: None,
             id: None,
             formatted: None,
@@ -360,23 +399,31 @@ impl Report {
     }
 
     /// The report of `view`, the instant computed from `input` as `reading`
-    /// read it, with what the input was.
-    fn of_input(view: &View<'_>, input: Input<'_>, reading: Reading, formatted: Option<String>) -> Report {
-        let mut report = Report::new(view);
-        report.precision_detected = Some(reading.precision_detected);
-        let (read_as, warnings) = match reading.human {
-            Some(human) => (Some(human.read_as), human.warnings),
-            None => (None, Vec::new()),
-        };
-        report.input = Some(InputInfo {
-            kind: reading.kind,
-            epoch: reading.epoch.map(|epoch| epoch.name().into_owned()),
-            pattern: reading.pattern,
-            read_as,
-            warnings,
-            text: input.text().to_owned(),
+    /// read it, with what the input was: the fields `fields` asks for.
+    fn of_input(
+        view: &View<'_>,
+        input: Input<'_>,
+        reading: Reading,
+        formatted: Option<String>,
+        fields: Fields,
+    ) -> Report {
+        let mut report = Report::new(view, fields);
+        report.precision_detected = fields.then(Field::PrecisionDetected, || reading.precision_detected);
+        report.input = fields.then(Field::Input, || {
+            let (read_as, warnings) = match reading.human {
+                Some(human) => (Some(human.read_as), human.warnings),
+                None => (None, Vec::new()),
+            };
+            InputInfo {
+                kind: reading.kind,
+                epoch: reading.epoch.map(|epoch| epoch.name().into_owned()),
+                pattern: reading.pattern,
+                read_as,
+                warnings,
+                text: input.text().to_owned(),
+            }
         });
-        report.id = reading.id;
+        report.id = reading.id.filter(|_| fields.has(Field::Id));
         report.formatted = formatted;
         report
     }
@@ -384,38 +431,51 @@ impl Report {
 
 #[cfg(feature = "serde")]
 impl Report {
-    /// Every field of the object but its closing brace: [`Addition`] and
+    /// Every field of the object, not closing it: [`Addition`] and
     /// [`Rounding`] add theirs after them (serde's `flatten`).
-    fn write_fields(&self, json: &mut Json<'_>) {
-        json.open("timestamp").big_integer(self.timestamp);
-        json.key("precision").string(self.precision.name());
-        if let Some(detected) = self.precision_detected {
-            json.key("precision_detected").boolean(detected);
+    fn write_fields(&self, object: &mut Object<'_, '_>) {
+        if let Some(timestamp) = self.timestamp {
+            object.key("timestamp").big_integer(timestamp);
         }
-        json.key("iso").string(&self.iso);
-        json.key("timezone").string(&self.timezone);
-        json.key("locale").string(self.locale);
-        json.key("rfc3339").string(&self.rfc3339);
-        json.key("utc").string(&self.utc);
-        json.key("local").string(&self.local);
-        json.key("units");
-        self.units.write(json);
-        json.key("units_text");
-        self.units_text.write(json);
-        json.key("zone");
-        self.zone.write(json);
-        json.key("calendar");
-        self.calendar.write(json);
+        if let Some(precision) = self.precision {
+            object.key("precision").string(precision.name());
+        }
+        if let Some(detected) = self.precision_detected {
+            object.key("precision_detected").boolean(detected);
+        }
+        for (name, text) in [("iso", &self.iso), ("timezone", &self.timezone)] {
+            if let Some(text) = text {
+                object.key(name).string(text);
+            }
+        }
+        if let Some(locale) = self.locale {
+            object.key("locale").string(locale);
+        }
+        for (name, text) in [("rfc3339", &self.rfc3339), ("utc", &self.utc), ("local", &self.local)] {
+            if let Some(text) = text {
+                object.key(name).string(text);
+            }
+        }
+        if let Some(units) = &self.units {
+            units.write(object.key("units"));
+        }
+        if let Some(units_text) = &self.units_text {
+            units_text.write(object.key("units_text"));
+        }
+        if let Some(zone) = &self.zone {
+            zone.write(object.key("zone"));
+        }
+        if let Some(calendar) = &self.calendar {
+            calendar.write(object.key("calendar"));
+        }
         if let Some(input) = &self.input {
-            json.key("input");
-            input.write(json);
+            input.write(object.key("input"));
         }
         if let Some(id) = &self.id {
-            json.key("id");
-            id.write(json);
+            id.write(object.key("id"));
         }
         if let Some(formatted) = &self.formatted {
-            json.key("formatted").string(formatted);
+            object.key("formatted").string(formatted);
         }
     }
 }
@@ -423,8 +483,9 @@ impl Report {
 #[cfg(feature = "serde")]
 impl WriteJson for Report {
     fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
-        self.write_fields(json);
-        json.close();
+        let mut object = json.object();
+        self.write_fields(&mut object);
+        object.end();
         Ok(())
     }
 }
@@ -482,21 +543,29 @@ impl InputInfo {
     }
 }
 
-/// The `data` of format (SPEC 4.4): one format, or every preset.
+/// The `data` of format (SPEC 4.4): one format, or every preset. Every
+/// field is there (`format`, `formatted` and `preview` with one format,
+/// `formats` without) unless the caller names others in `fields`.
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Formatted {
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::schema::big_integer))]
-    pub timestamp: i128,
-    pub precision: Precision,
-    pub iso: String,
-    pub timezone: String,
+    pub timestamp: Option<i128>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub precision: Option<Precision>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub iso: Option<String>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub timezone: Option<String>,
     /// The locale whose CLDR data wrote the human-readable texts (SPEC 10).
-    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "en"))]
-    pub locale: &'static str,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, example = "en"))]
+    pub locale: Option<&'static str>,
     /// The calendar facts of the wall-clock date in `timezone`.
-    pub calendar: Calendar,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub calendar: Option<Calendar>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub format: Option<&'static str>,
@@ -512,27 +581,36 @@ pub struct Formatted {
 #[cfg(feature = "serde")]
 impl WriteJson for Formatted {
     fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
-        json.open("timestamp").big_integer(self.timestamp);
-        json.key("precision").string(self.precision.name());
-        json.key("iso").string(&self.iso);
-        json.key("timezone").string(&self.timezone);
-        json.key("locale").string(self.locale);
-        json.key("calendar");
-        self.calendar.write(json);
+        let mut object = json.object();
+        if let Some(timestamp) = self.timestamp {
+            object.key("timestamp").big_integer(timestamp);
+        }
+        if let Some(precision) = self.precision {
+            object.key("precision").string(precision.name());
+        }
+        for (name, text) in [("iso", &self.iso), ("timezone", &self.timezone)] {
+            if let Some(text) = text {
+                object.key(name).string(text);
+            }
+        }
+        if let Some(locale) = self.locale {
+            object.key("locale").string(locale);
+        }
+        if let Some(calendar) = &self.calendar {
+            calendar.write(object.key("calendar"));
+        }
         if let Some(format) = self.format {
-            json.key("format").string(format);
+            object.key("format").string(format);
         }
-        if let Some(formatted) = &self.formatted {
-            json.key("formatted").string(formatted);
-        }
-        if let Some(preview) = &self.preview {
-            json.key("preview").string(preview);
+        for (name, text) in [("formatted", &self.formatted), ("preview", &self.preview)] {
+            if let Some(text) = text {
+                object.key(name).string(text);
+            }
         }
         if let Some(formats) = &self.formats {
-            json.key("formats");
-            formats.write(json);
+            formats.write(object.key("formats"));
         }
-        json.close();
+        object.end();
         Ok(())
     }
 
@@ -542,7 +620,8 @@ impl WriteJson for Formatted {
 }
 
 /// The `data` of add (SPEC 9.1): the result in every representation of
-/// SPEC 3, the instant it started from, and the duration added.
+/// SPEC 3, the instant it started from, and the duration added (each
+/// unless the caller names others in `fields`).
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -550,24 +629,32 @@ pub struct Addition {
     #[cfg_attr(feature = "serde", serde(flatten))]
     pub result: Report,
     /// The input instant, as `iso`.
-    pub from: String,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub from: Option<String>,
     /// The duration added, as normalised ISO 8601 (`P1M`, `-PT90M`).
-    pub duration: String,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub duration: Option<String>,
 }
 
 #[cfg(feature = "serde")]
 impl WriteJson for Addition {
     fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
-        self.result.write_fields(json);
-        json.key("from").string(&self.from);
-        json.key("duration").string(&self.duration).close();
+        let mut object = json.object();
+        self.result.write_fields(&mut object);
+        for (name, text) in [("from", &self.from), ("duration", &self.duration)] {
+            if let Some(text) = text {
+                object.key(name).string(text);
+            }
+        }
+        object.end();
         Ok(())
     }
 }
 
 /// The `data` of round (SPEC 9.3): the rounded instant in every
 /// representation of SPEC 3, the instant it started from, and for a day or
-/// larger the period the input lies in.
+/// larger the period the input lies in (each unless the caller names
+/// others in `fields`).
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -575,7 +662,8 @@ pub struct Rounding {
     #[cfg_attr(feature = "serde", serde(flatten))]
     pub result: Report,
     /// The input instant, as `iso`.
-    pub from: String,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub from: Option<String>,
     /// For `unit` day and larger: the input's period, RFC 3339 in `timezone`, `end` exclusive.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub period: Option<Period>,
@@ -584,13 +672,17 @@ pub struct Rounding {
 #[cfg(feature = "serde")]
 impl WriteJson for Rounding {
     fn write_json(&self, json: &mut Json<'_>) -> Result<(), serde_json::Error> {
-        self.result.write_fields(json);
-        json.key("from").string(&self.from);
+        let mut object = json.object();
+        self.result.write_fields(&mut object);
+        if let Some(from) = &self.from {
+            object.key("from").string(from);
+        }
         if let Some(period) = &self.period {
-            json.key("period").open("start").string(&period.start);
+            let json = object.key("period");
+            json.open("start").string(&period.start);
             json.key("end").string(&period.end).close();
         }
-        json.close();
+        object.end();
         Ok(())
     }
 }
@@ -638,17 +730,17 @@ mod tests {
             let options = ReadOptions::defaults(&zone, now);
             let format = Format::parse(format, None, None).unwrap();
             let input = Input::Text(&text);
-            let report = convert(input, &options, format.as_ref(), now);
+            let report = convert(input, &options, format.as_ref(), now, Fields::ALL);
             let line = line(input, &options, format.as_ref(), &Format::Rfc3339, now);
             match (report, line) {
-                (Ok(report), Ok(line)) => proptest::prop_assert_eq!(report.formatted.unwrap_or(report.rfc3339), line),
+                (Ok(report), Ok(line)) => proptest::prop_assert_eq!(report.formatted.or(report.rfc3339).unwrap_or_default(), line),
                 (Err(a), Err(b)) => proptest::prop_assert_eq!(a.to_string(), b.to_string()),
                 (report, line) => proptest::prop_assert!(false, "{text}: {report:?} but {line:?}"),
             }
-            let formatted = super::format(input, &options, format.as_ref(), now);
+            let formatted = super::format(input, &options, format.as_ref(), now, Fields::ALL);
             let line = super::line(input, &options, format.as_ref(), &Format::Iso, now);
             match (formatted, line) {
-                (Ok(formatted), Ok(line)) => proptest::prop_assert_eq!(formatted.formatted.unwrap_or(formatted.iso), line),
+                (Ok(formatted), Ok(line)) => proptest::prop_assert_eq!(formatted.formatted.or(formatted.iso).unwrap_or_default(), line),
                 (Err(a), Err(b)) => proptest::prop_assert_eq!(a.to_string(), b.to_string()),
                 (formatted, line) => proptest::prop_assert!(false, "{text}: {formatted:?} but {line:?}"),
             }
@@ -659,8 +751,8 @@ mod tests {
     fn convert_fills_every_field() {
         let now = Timestamp::from_second(1_795_000_000).unwrap();
         let ny = Zone::parse("America/New_York").unwrap();
-        let report = convert(Input::Number("1700000000"), &options(&ny), Some(&Format::Clf), now).unwrap();
-        assert_eq!(report.timestamp, 1_700_000_000);
+        let report = convert(Input::Number("1700000000"), &options(&ny), Some(&Format::Clf), now, Fields::ALL).unwrap();
+        assert_eq!(report.timestamp, Some(1_700_000_000));
         assert_eq!(report.precision_detected, Some(true));
         assert_eq!(
             report.input,
@@ -674,8 +766,8 @@ mod tests {
             })
         );
         assert_eq!(report.formatted.as_deref(), Some("14/Nov/2023:17:13:20 -0500"));
-        assert_eq!(report.units_text.nanoseconds, "1700000000000000000");
-        assert_eq!(report.zone.abbreviation, "EST");
+        assert_eq!(report.units_text.unwrap().nanoseconds, "1700000000000000000");
+        assert_eq!(report.zone.unwrap().abbreviation, "EST");
     }
 
     #[test]
@@ -683,10 +775,10 @@ mod tests {
         let now = Timestamp::from_second(1_795_000_000).unwrap();
         let utc = Zone::utc();
         let input = Input::Text("1700000000");
-        let all = format(input, &options(&utc), None, now).unwrap();
+        let all = format(input, &options(&utc), None, now, Fields::ALL).unwrap();
         assert!(all.formats.is_some() && all.formatted.is_none() && all.format.is_none());
         let discord = Format::parse(Some("discord"), None, Some("F")).unwrap();
-        let one = format(input, &options(&utc), discord.as_ref(), now).unwrap();
+        let one = format(input, &options(&utc), discord.as_ref(), now, Fields::ALL).unwrap();
         assert_eq!(one.formatted.as_deref(), Some("<t:1700000000:F>"));
         assert_eq!(one.preview.as_deref(), Some("Tuesday, November 14, 2023 at 10:13 PM"));
         assert_eq!(one.format, Some("discord"));
@@ -695,9 +787,97 @@ mod tests {
     #[test]
     fn current_uses_the_given_clock() {
         let now = Timestamp::new(1_700_000_000, 123_000_000).unwrap();
-        let report = current(now, &Zone::utc(), Precision::Milliseconds, crate::locale::english());
-        assert_eq!(report.timestamp, 1_700_000_000_123);
-        assert_eq!(report.rfc3339, "2023-11-14T22:13:20.123Z");
+        let report = current(now, &Zone::utc(), Precision::Milliseconds, crate::locale::english(), Fields::ALL);
+        assert_eq!(report.timestamp, Some(1_700_000_000_123));
+        assert_eq!(report.rfc3339.as_deref(), Some("2023-11-14T22:13:20.123Z"));
         assert!(report.input.is_none() && report.precision_detected.is_none());
+    }
+
+    /// The top-level names of an answer's JSON.
+    fn names(answer: &impl serde::Serialize) -> Vec<String> {
+        match serde_json::to_value(answer).unwrap() {
+            serde_json::Value::Object(object) => object.keys().cloned().collect(),
+            other => panic!("{other}"),
+        }
+    }
+
+    #[test]
+    fn each_answer_has_the_fields_asked_for_and_no_other() {
+        let now = Timestamp::from_second(1_795_000_000).unwrap();
+        let zone = Zone::parse("Europe/Berlin").unwrap();
+        let options = options(&zone);
+        let discord = Format::parse(Some("discord"), None, Some("R")).unwrap();
+        let format = discord.as_ref();
+        // An ID, so that `id` is there; a Discord code, so that `preview` is.
+        let input = Input::Text("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+        let duration = crate::arithmetic::parse_duration("P1D").unwrap();
+        let day = RoundTo::new(
+            crate::unit::TimeUnit::Day,
+            crate::arithmetic::RoundingMode::Floor,
+            None,
+            jiff::civil::Weekday::Monday,
+        )
+        .unwrap();
+        let english = crate::locale::english();
+        type Answer<'a> = Box<dyn Fn(Fields) -> Vec<String> + 'a>;
+        let answers: [(&[Field], Answer<'_>); 6] = [
+            (Field::CURRENT, Box::new(|fields| names(&current(now, &zone, Precision::Seconds, english, fields)))),
+            (Field::REPORT, Box::new(|fields| names(&convert(input, &options, format, now, fields).unwrap()))),
+            (Field::FORMATTED, Box::new(|fields| names(&super::format(input, &options, format, now, fields).unwrap()))),
+            (Field::FORMATTED, Box::new(|fields| names(&super::format(input, &options, None, now, fields).unwrap()))),
+            (
+                Field::ADDITION,
+                Box::new(|fields| {
+                    names(&add(input, &options, duration, Overflow::Constrain, format, now, fields).unwrap())
+                }),
+            ),
+            (Field::ROUNDING, Box::new(|fields| names(&round(input, &options, &day, format, now, fields).unwrap()))),
+        ];
+        for (list, answer) in answers {
+            let all = answer(Fields::ALL);
+            let mut every: Vec<&str> = list.iter().map(|field| field.name()).collect();
+            every.sort_unstable();
+            // Without `fields`, every field of the list (but `formats` beside one format, and the reverse).
+            let expected: Vec<&str> = every
+                .iter()
+                .copied()
+                .filter(|name| {
+                    !matches!(*name, "formats" | "format" | "formatted" | "preview") || all.iter().any(|n| n == name)
+                })
+                .collect();
+            assert_eq!(all, expected);
+            // One field, and every pair: exactly those the full answer has.
+            for (i, a) in list.iter().enumerate() {
+                for b in &list[i..] {
+                    let asked = Fields::parse(&format!("{},{}", a.name(), b.name()), list).unwrap();
+                    let wanted: Vec<&String> =
+                        all.iter().filter(|name| *name == a.name() || *name == b.name()).collect();
+                    assert_eq!(answer(asked).iter().collect::<Vec<_>>(), wanted, "{a:?} {b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn what_is_not_asked_is_not_computed() {
+        // A format that cannot write this instant fails only when its text is asked for.
+        let now = Timestamp::from_second(1_795_000_000).unwrap();
+        let utc = Zone::utc();
+        let early = Input::Text("1601-01-01T00:00:00Z");
+        let snowflake = Format::parse(Some("discord_snowflake"), None, None).unwrap();
+        assert!(convert(early, &options(&utc), snowflake.as_ref(), now, Fields::ALL).is_err());
+        let iso = Fields::parse("iso", Field::REPORT).unwrap();
+        let report = convert(early, &options(&utc), snowflake.as_ref(), now, iso).unwrap();
+        assert_eq!(report.iso.as_deref(), Some("1601-01-01T00:00:00.000Z"));
+        assert!(
+            super::format(
+                early,
+                &options(&utc),
+                snowflake.as_ref(),
+                now,
+                Fields::parse("iso", Field::FORMATTED).unwrap()
+            )
+            .is_ok()
+        );
     }
 }

@@ -167,7 +167,11 @@ impl Zone {
                 suggestions: Vec::new(),
             });
         }
-        if let Some(zone) = ZONES.by_lower.get(&trimmed.to_ascii_lowercase()).and_then(|&i| ZONES.zone(i)) {
+        // A name as the database spells it (what most callers send) is found
+        // without lowercasing a copy; other cases through the lowercased index.
+        let exact = ZONES.names.binary_search(&trimmed).ok();
+        let index = exact.or_else(|| ZONES.by_lower.get(&trimmed.to_ascii_lowercase()).copied());
+        if let Some(zone) = index.and_then(|i| ZONES.zone(i)) {
             return Ok(zone);
         }
         if !as_people_write {

@@ -12,7 +12,7 @@ use crate::http::{
     envelope::Envelope,
     error::ApiError,
     openapi::{BodyErrors, QueryErrors},
-    params::{AddForm, AddParams, Addend, DiffForm, DiffParams, Params, RoundForm, RoundParams},
+    params::{AddForm, AddParams, Addend, Asked, DiffForm, DiffParams, Params, RoundForm, RoundParams},
     state::AppState,
 };
 use tsconv_time::input::FromNow;
@@ -52,12 +52,14 @@ pub async fn add_body(state: State<AppState>, params: Params<AddParams>) -> Answ
 
 async fn add(State(state): State<AppState>, Params(params): Params<AddParams>) -> Answer<Addition> {
     let _turn = batch_turn(&state, params.is_batch()).await;
-    let (inputs, reading, Addend { duration, overflow }, format) = params.read(&state.default_zone)?;
+    let (inputs, reading, Addend { duration, overflow }, Asked { format, fields }) =
+        params.read(&state.default_zone)?;
     let now = state.clock.now();
     let from_now = FromNow::default();
     let options = reading.options(now).noting(&from_now);
     let operation = |input| {
-        tsconv_time::ops::add(input, &options, duration, overflow, format.as_ref(), now).map_err(ApiError::failed)
+        tsconv_time::ops::add(input, &options, duration, overflow, format.as_ref(), now, fields)
+            .map_err(ApiError::failed)
     };
     answer(inputs, &from_now, operation).await
 }
@@ -97,12 +99,12 @@ pub async fn round_body(state: State<AppState>, params: Params<RoundParams>) -> 
 
 async fn round(State(state): State<AppState>, Params(params): Params<RoundParams>) -> Answer<Rounding> {
     let _turn = batch_turn(&state, params.is_batch()).await;
-    let (inputs, reading, to, format) = params.read(&state.default_zone)?;
+    let (inputs, reading, to, Asked { format, fields }) = params.read(&state.default_zone)?;
     let now = state.clock.now();
     let from_now = FromNow::default();
     let options = reading.options(now).noting(&from_now);
     let operation =
-        |input| tsconv_time::ops::round(input, &options, &to, format.as_ref(), now).map_err(ApiError::failed);
+        |input| tsconv_time::ops::round(input, &options, &to, format.as_ref(), now, fields).map_err(ApiError::failed);
     answer(inputs, &from_now, operation).await
 }
 

@@ -17,11 +17,12 @@ use crate::http::{
 };
 
 use crate::http::params::{
-    CurrentParams, ExtractForm, ExtractParams, Inputs, Params, TimestampForm, TimestampParams, ValidateForm,
+    Asked, CurrentParams, ExtractForm, ExtractParams, Inputs, Params, TimestampForm, TimestampParams, ValidateForm,
     ValidateParams,
 };
 use crate::http::state::AppState;
 use tsconv_time::extract::Extraction;
+use tsconv_time::fields::Field;
 use tsconv_time::input::{FromNow, ReadOptions};
 use tsconv_time::ops::Formatted;
 use tsconv_time::ops::Report;
@@ -47,8 +48,8 @@ pub async fn current(
     State(state): State<AppState>,
     Params(params): Params<CurrentParams>,
 ) -> Result<([(header::HeaderName, &'static str); 1], Success<Report>), ApiError> {
-    let (zone, precision, language) = params.read(&state.default_zone)?;
-    let report = tsconv_time::ops::current(state.clock.now(), &zone, precision, &language);
+    let (zone, precision, language, fields) = params.read(&state.default_zone)?;
+    let report = tsconv_time::ops::current(state.clock.now(), &zone, precision, &language, fields);
     Ok(([(header::CACHE_CONTROL, "no-store")], Success(report)))
 }
 
@@ -87,12 +88,13 @@ pub async fn convert_body(state: State<AppState>, params: Params<TimestampParams
 
 async fn convert(State(state): State<AppState>, Params(params): Params<TimestampParams>) -> Answer<Report> {
     let _turn = batch_turn(&state, params.is_batch()).await;
-    let (inputs, reading, format) = params.read(&state.default_zone)?;
+    let (inputs, reading, Asked { format, fields }) = params.read(&state.default_zone, Field::REPORT)?;
     let now = state.clock.now();
     let from_now = FromNow::default();
     let options = reading.options(now).noting(&from_now);
-    let operation =
-        |input| tsconv_time::ops::convert(input, &options, format.as_ref(), now).map_err(ApiError::input("timestamp"));
+    let operation = |input| {
+        tsconv_time::ops::convert(input, &options, format.as_ref(), now, fields).map_err(ApiError::input("timestamp"))
+    };
     answer(inputs, &from_now, operation).await
 }
 
@@ -172,12 +174,13 @@ pub async fn format_body(state: State<AppState>, params: Params<TimestampParams>
 
 async fn format(State(state): State<AppState>, Params(params): Params<TimestampParams>) -> Answer<Formatted> {
     let _turn = batch_turn(&state, params.is_batch()).await;
-    let (inputs, reading, format) = params.read(&state.default_zone)?;
+    let (inputs, reading, Asked { format, fields }) = params.read(&state.default_zone, Field::FORMATTED)?;
     let now = state.clock.now();
     let from_now = FromNow::default();
     let options = reading.options(now).noting(&from_now);
-    let operation =
-        |input| tsconv_time::ops::format(input, &options, format.as_ref(), now).map_err(ApiError::input("timestamp"));
+    let operation = |input| {
+        tsconv_time::ops::format(input, &options, format.as_ref(), now, fields).map_err(ApiError::input("timestamp"))
+    };
     answer(inputs, &from_now, operation).await
 }
 

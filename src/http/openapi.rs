@@ -7,7 +7,7 @@
 
 use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::response::{Response as DocResponse, ResponseBuilder, ResponsesBuilder};
-use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder};
+use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder, OneOfBuilder};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, HeaderBuilder, OpenApi as Document, RefOr, Schema};
 use utoipa::{IntoResponses, Modify, OpenApi, PartialSchema};
@@ -130,12 +130,34 @@ pub fn finish(mut doc: Document) -> Document {
                 components.schemas.insert(name.to_owned(), requiring(body, alternatives, always));
             }
         }
+        // An answer cut by `fields` has no field it must have, so a batch
+        // (`{count, failed, results}`) or a failed item (`{error}`) is also a
+        // valid one-result object: the data is any of these, not exactly one.
+        for (name, schema) in components.schemas.iter_mut() {
+            if name.starts_with("Item_") {
+                any_of(schema);
+            } else if name.starts_with("Envelope_OneOrBatch_")
+                && let RefOr::T(Schema::Object(envelope)) = schema
+                && let Some(data) = envelope.properties.get_mut("data")
+            {
+                any_of(data);
+            }
+        }
     }
     doc.paths.paths.insert("/openapi.json".to_owned(), self_description());
     doc.paths.paths.insert("/docs".to_owned(), docs_redirect());
     doc.paths.paths.insert("/docs/".to_owned(), docs_page());
     doc.paths.paths.insert(super::mcp::PATH.to_owned(), mcp_endpoint());
     doc
+}
+
+/// `schema`'s `oneOf` as `anyOf`, with its description.
+fn any_of(schema: &mut RefOr<Schema>) {
+    if let RefOr::T(Schema::OneOf(one)) = schema {
+        let items = std::mem::take(&mut one.items);
+        *schema =
+            items.into_iter().fold(AnyOfBuilder::new().description(one.description.take()), AnyOfBuilder::item).into();
+    }
 }
 
 /// `/mcp` (SPEC 12): JSON-RPC messages of the Model Context Protocol, whose

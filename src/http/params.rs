@@ -45,7 +45,7 @@ pub struct CurrentParams {
     pub locale: Option<String>,
     #[param(schema_with = schema::precision)]
     pub precision: Option<String>,
-    #[param(schema_with = schema::fields)]
+    #[param(schema_with = schema::fields_current)]
     pub fields: Option<String>,
 }
 
@@ -93,8 +93,8 @@ pub struct TimestampParams {
     #[param(style = Form, explode, schema_with = schema::query_input_format)]
     #[schema(schema_with = schema::input_format)]
     pub input_format: Option<Value>,
-    #[param(schema_with = schema::fields)]
-    #[schema(schema_with = schema::fields_or_null)]
+    #[param(schema_with = schema::fields_timestamp)]
+    #[schema(schema_with = schema::fields_timestamp_or_null)]
     pub fields: Option<String>,
 }
 
@@ -187,8 +187,8 @@ pub struct AddParams {
     #[param(style = Form, explode, schema_with = schema::query_input_format)]
     #[schema(schema_with = schema::input_format)]
     pub input_format: Option<Value>,
-    #[param(schema_with = schema::fields)]
-    #[schema(schema_with = schema::fields_or_null)]
+    #[param(schema_with = schema::fields_add)]
+    #[schema(schema_with = schema::fields_add_or_null)]
     pub fields: Option<String>,
 }
 
@@ -247,8 +247,8 @@ pub struct RoundParams {
     #[param(style = Form, explode, schema_with = schema::query_input_format)]
     #[schema(schema_with = schema::input_format)]
     pub input_format: Option<Value>,
-    #[param(schema_with = schema::fields)]
-    #[schema(schema_with = schema::fields_or_null)]
+    #[param(schema_with = schema::fields_round)]
+    #[schema(schema_with = schema::fields_round_or_null)]
     pub fields: Option<String>,
 }
 

@@ -11,6 +11,7 @@ use utoipa::openapi::{RefOr, Schema};
 
 use super::limits::MAX_BATCH;
 use tsconv_time::arithmetic::{MAX_DURATION_CHARS, Overflow, RoundingMode, WEEKDAYS};
+use tsconv_time::fields::Field;
 use tsconv_time::input::MAX_INPUT_CHARS;
 use tsconv_time::input::MAX_INPUT_FORMATS;
 use tsconv_time::render::MAX_PATTERN_CHARS;
@@ -99,21 +100,52 @@ pub fn locale_or_null() -> RefOr<Schema> {
     or_null(locale())
 }
 
-/// `fields`: which top-level fields of `data` to answer.
-pub fn fields() -> RefOr<Schema> {
+/// `fields`: which top-level fields of `data` to answer, among the names of
+/// `answers` (convert and format share their parameters, and so the names
+/// of both answers).
+fn fields_among(answers: &[&[Field]]) -> RefOr<Schema> {
+    let mut names: Vec<&str> = answers.iter().flat_map(|answer| answer.iter().map(|field| field.name())).collect();
+    names.sort_unstable();
+    names.dedup();
+    let name = format!("({})", names.join("|"));
     ObjectBuilder::new()
         .schema_type(Type::String)
+        .pattern(Some(format!("^ *{name}( *, *{name})* *$")))
         .examples(["iso,timezone", "timestamp,calendar"])
         .description(Some(
             "Comma-separated top-level fields of `data` to answer (`iso,timezone,calendar`); the others are \
-             neither computed nor sent. An unknown name is refused (400) with the one it probably meant and the \
-             answer's list. Default: every field.",
+             neither computed nor sent. A name the answer does not have is refused (400) with the one it \
+             probably meant and the answer's list. Default: every field.",
         ))
         .into()
 }
 
-pub fn fields_or_null() -> RefOr<Schema> {
-    or_null(fields())
+pub fn fields_current() -> RefOr<Schema> {
+    fields_among(&[Field::CURRENT])
+}
+
+pub fn fields_timestamp() -> RefOr<Schema> {
+    fields_among(&[Field::REPORT, Field::FORMATTED])
+}
+
+pub fn fields_timestamp_or_null() -> RefOr<Schema> {
+    or_null(fields_timestamp())
+}
+
+pub fn fields_add() -> RefOr<Schema> {
+    fields_among(&[Field::ADDITION])
+}
+
+pub fn fields_add_or_null() -> RefOr<Schema> {
+    or_null(fields_add())
+}
+
+pub fn fields_round() -> RefOr<Schema> {
+    fields_among(&[Field::ROUNDING])
+}
+
+pub fn fields_round_or_null() -> RefOr<Schema> {
+    or_null(fields_round())
 }
 
 /// A string with one of `values`.

@@ -52,6 +52,13 @@ class Refusals(unittest.TestCase):
             with self.subTest(error=error):
                 self.fails(case(body=sent), response(400, error, param))
 
+    def test_a_name_of_the_other_answer_of_convert_and_format(self):
+        format_url = "http://127.0.0.1/api/timestamp/format"
+        self.passes(case(query={"timestamp": "1", "fields": "iso,preview"}), response(400, "bad_request", "fields"))
+        self.passes(case(query={"timestamp": "1", "fields": "zone"}), response(400, "bad_request", "fields", url=format_url))
+        self.fails(case(query={"timestamp": "1", "fields": "iso,zone"}), response(400, "bad_request", "fields"))
+        self.fails(case(query={"timestamp": "1", "fields": "preview"}), response(400, "bad_request", "fields", url=format_url))
+
     def test_rules_joining_two_parameters(self):
         self.passes(case(query={"timestamp": "1", "format": "iso", "pattern": "%Y"}), response(400, "invalid_pattern", "pattern"))
         self.passes(case(query={"timestamp": "1", "format": "custom"}), response(400, "invalid_pattern", "format"))

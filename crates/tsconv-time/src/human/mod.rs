@@ -1710,9 +1710,13 @@ impl<'a> Parser<'_, 'a, '_> {
             {
                 self.set_date(self.i, Some(Year { value: *y, digits: *y_digits }), *m, *d);
             }
-            [(a, _), (b, _), (y, y_digits)] => self.ordered_date(*a, *b, Some(Year { value: *y, digits: *y_digits })),
+            // A year of one or three digits is no date people write with dots
+            // (`1.5.3` is a version number).
+            [(a, _), (b, _), (y, y_digits @ (2 | 4))] => {
+                self.ordered_date(*a, *b, Some(Year { value: *y, digits: *y_digits }));
+            }
             [(a, _), (b, _)] => self.ordered_date(*a, *b, None),
-            _ => return Err(self.error(0, "a dotted date is written 14.11.2023".to_owned())),
+            _ => return Err(self.error(0, "a dotted date is written 14.11.2023 or 14.11.23".to_owned())),
         }
         self.i += numbers.len() * 2 - 1;
         if matches!(self.tok(0), Some(Tok::Punct('.'))) && self.touching(0) {
@@ -2155,8 +2159,13 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 Ok(())
             }
-            // `after an hour`: in an hour.
-            Some(Word::Ago(1)) if word.eq_ignore_ascii_case("after") && self.starts_relative_at(1) => {
+            // `after an hour`: in an hour. Not `after this year`, `after next
+            // week`: a period, whose end nobody says (refused, not read as now).
+            Some(Word::Ago(1))
+                if word.eq_ignore_ascii_case("after")
+                    && self.starts_relative_at(1)
+                    && !matches!(self.word(1), Some(Word::Ordinal(_))) =>
+            {
                 self.pieces.ahead = Some(1);
                 self.i += 1;
                 Ok(())
@@ -3055,6 +3064,15 @@ mod tests {
         assert_eq!(human.instant.to_string(), "2023-11-14T00:00:00Z");
         assert!(human.warnings[0].contains("2023-11-14 is a Tuesday, not a Wednesday"), "{:?}", human.warnings);
         assert!(read_in("13:00pm", "UTC", DateOrder::MonthDay).is_err());
+        // Read silently wrong before other parsers' cases showed them, now
+        // refused: a period after `after` (read as now), a version number as a
+        // dotted date with a year of one digit, alone or as a range's start.
+        for wrong in ["after this year", "after next week", "1.5.3 - 2015-09-24", "1.5.3 2015", "1.5.300"] {
+            assert!(read_in(wrong, "UTC", DateOrder::MonthDay).is_err(), "{wrong}");
+        }
+        let (in_an_hour, two_digits) =
+            (read_in("after an hour", "UTC", DateOrder::MonthDay), read_in("14.11.23", "UTC", DateOrder::DayMonth));
+        assert!(in_an_hour.is_ok() && two_digits.unwrap().instant.to_string() == "2023-11-14T00:00:00Z");
         // Counts that overflow are refused, never wrapped.
         for huge in [
             "999999999999999999 friday",

@@ -251,11 +251,16 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     }
     let left_words: Vec<&str> = left.split_whitespace().collect();
     // The end alone, or with the start's first words (`August 10 - 22, 2012`
-    // ends on August 22).
-    let (end_text, end) = (0..left_words.len()).find_map(|k| {
-        let text = if k == 0 { right.to_owned() } else { format!("{} {right}", left_words[..k].join(" ")) };
-        read_whole(&text, lead, options).ok().map(|end| (text, end))
-    })?;
+    // ends on August 22; `Thu Oct 26, 10:00 - 11:00:09 2023` on October 26,
+    // not on the first of October that `Thu Oct 11:00:09 2023` reads as):
+    // the fewest words that read, unless more make an end after the start.
+    let ends: Vec<(String, Human)> = (0..left_words.len())
+        .filter_map(|k| {
+            let text = if k == 0 { right.to_owned() } else { format!("{} {right}", left_words[..k].join(" ")) };
+            read_whole(&text, lead, options).ok().map(|end| (text, end))
+        })
+        .collect();
+    let (end_text, end) = ends.first()?.clone();
     let words: Vec<&str> = right.split_whitespace().collect();
     let month = |word: &&str| matches!(options.words.word(word.trim_end_matches([',', '.'])), Some(Word::Month(_)));
     let year = |word: &&str| {
@@ -291,10 +296,21 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
             read_whole(&candidate, lead, options).ok()
         })
     })?;
+    let (end_text, end) = match ends.iter().find(|(_, later)| later.instant >= start.instant) {
+        Some((text, later)) if end.instant < start.instant => (text.clone(), later.clone()),
+        _ => (end_text, end),
+    };
     // The end counts from the start (`Monday to Friday` ends on the Friday
     // after that Monday; `2023年11月14日〜11月16日` in 2023).
     let from_start = HumanOptions { now: start.instant, ..*options };
     let end = read_whole(&end_text, lead, &from_start).unwrap_or(end);
+    // An end more than a day before the start (`1.5.30 - 2015-09-24`, a
+    // version number beside a date) says the text is no range understood:
+    // refused, not answered with its first half. (`11am to 1am` ends
+    // overnight.)
+    if end.instant < start.instant && start.instant.duration_since(end.instant) > jiff::SignedDuration::from_hours(24) {
+        return None;
+    }
     start.uses_now |= end.uses_now;
     start.warnings.insert(0, format!("a range: read as its start; it ends at {}", end.read_as));
     Some(start)
@@ -1907,8 +1923,14 @@ impl<'a> Parser<'_, 'a, '_> {
         }
         self.i += 2;
         let mut year = None;
+        // `Oct 28, 2023`; not `Oct 28, 11:00:09 2023` nor `October 28, 10 am`:
+        // a time after the comma (GNU reads it as the year, then refuses the
+        // time; chrono and dateutil read the time).
+        let time_after = matches!(self.tok(2), Some(Tok::Punct(':')))
+            || matches!(self.word(2), Some(Word::Meridian(_) | Word::OClock));
         if let (Some(Tok::Punct(',')), Some(Tok::Num { value, digits, negative: None, .. })) =
             (self.tok(0), self.tok(1))
+            && !time_after
         {
             year = Some(Year { value: to_i64(value), digits });
             self.i += 2;
@@ -2799,6 +2821,11 @@ mod tests {
             ("05MAR2019", "2019-03-05T05:00:00Z"),
             ("07:41MAR2019", "2019-03-01T12:41:00Z"),
             // Orders and partial dates.
+            // A time after the day's comma (GNU takes its hour for the year and refuses).
+            ("Oct 28, 11:00:09 2023", "2023-10-28T15:00:09Z"),
+            ("October 28, 10 am", "2026-10-28T14:00:00Z"),
+            ("Thu Oct 26, 10:00 - 11:00:09 2023", "2023-10-26T14:00:00Z"),
+            ("Thu Oct 26 - 28, 11:00:09 2023", "2023-10-26T15:00:09Z"),
             ("2019-Mar-05", "2019-03-05T05:00:00Z"),
             ("2019 March 5", "2019-03-05T05:00:00Z"),
             ("2019/Mar/05", "2019-03-05T05:00:00Z"),
@@ -3067,7 +3094,9 @@ mod tests {
         // Read silently wrong before other parsers' cases showed them, now
         // refused: a period after `after` (read as now), a version number as a
         // dotted date with a year of one digit, alone or as a range's start.
-        for wrong in ["after this year", "after next week", "1.5.3 - 2015-09-24", "1.5.3 2015", "1.5.300"] {
+        for wrong in
+            ["after this year", "after next week", "1.5.3 - 2015-09-24", "1.5.3 2015", "1.5.300", "1.5.30 - 2015-09-24"]
+        {
             assert!(read_in(wrong, "UTC", DateOrder::MonthDay).is_err(), "{wrong}");
         }
         let (in_an_hour, two_digits) =

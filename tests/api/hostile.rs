@@ -534,6 +534,22 @@ fn corpus() -> Vec<Case> {
     cases.push(query_case("current with a timestamp", "/api/timestamp/current?timestamp=1"));
     cases.push(query_case("current with a bad zone", "/api/timestamp/current?timezone=..%2F..%2Fetc"));
     cases.push(query_case("zone list at a bad instant", "/api/timezones?at=soon"));
+    // fields: names no answer has, a name of another answer, a flood of commas, not a string.
+    let commas = ",".repeat(20_000);
+    for (what, query) in [
+        ("fields unknown", "/api/timestamp/convert?timestamp=1&fields=isoo".to_owned()),
+        ("fields of format on convert", "/api/timestamp/convert?timestamp=1&fields=preview".to_owned()),
+        ("fields of convert on current", "/api/timestamp/current?fields=input".to_owned()),
+        ("fields 20,000 commas", format!("/api/timestamp/add?timestamp=1&duration=P1D&fields=iso{commas}")),
+        ("fields a NUL", "/api/timestamp/round?timestamp=1&unit=day&fields=iso%00".to_owned()),
+    ] {
+        cases.push(query_case(what, &query));
+    }
+    cases.push(json_case(
+        "fields an array",
+        "/api/timestamp/format",
+        json!({"timestamp": 1, "fields": ["iso"]}).to_string(),
+    ));
     // extract: a text that is not one, too long, or read in no known zone or language.
     let long = "may march 5pm ".repeat(tsconv_time::extract::MAX_TEXT_CHARS / 14 + 1);
     for (what, body) in [

@@ -268,6 +268,10 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
         digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_digit())
     };
     let (has_month, has_year) = (left_words.iter().any(month), left_words.iter().any(year));
+    // `today`, `tomorrow`: the start's own day is never the end's (`10:30 JST
+    // today to 10:30 pst tomorrow` starts today).
+    let shift = |word: &&str| matches!(options.words.word(word.trim_end_matches([',', '.'])), Some(Word::DayShift(_)));
+    let has_shift = left_words.iter().any(shift);
     // The end's words after its first item, as the start's missing fields:
     // never a field the start has, nor the day of the end's month (`Nov
     // 12, 2013` gives the start `2013`, not `12, 2013`).
@@ -289,7 +293,11 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
                 let digits = first.trim_end_matches(',');
                 (1..=2).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
             }) && words.get(k - 1).is_some_and(month);
-            if day_of_month_before || (has_month && rest.iter().any(month)) || (has_year && rest.iter().any(year)) {
+            if day_of_month_before
+                || (has_month && rest.iter().any(month))
+                || (has_year && rest.iter().any(year))
+                || (has_shift && rest.iter().any(shift))
+            {
                 return None;
             }
             let candidate = if rest.is_empty() { left.to_owned() } else { format!("{left} {}", rest.join(" ")) };
@@ -303,7 +311,13 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     // The end counts from the start (`Monday to Friday` ends on the Friday
     // after that Monday; `2023年11月14日〜11月16日` in 2023).
     let from_start = HumanOptions { now: start.instant, ..*options };
-    let end = read_whole(&end_text, lead, &from_start).unwrap_or(end);
+    // (An end with its own `today` or `tomorrow` counts from now: `9am to
+    // 5pm tomorrow` ends tomorrow, not the day after.)
+    let end = if end_text.split_whitespace().any(|word| shift(&word)) {
+        end
+    } else {
+        read_whole(&end_text, lead, &from_start).unwrap_or(end)
+    };
     start.uses_now |= end.uses_now;
     start.warnings.insert(0, format!("a range: read as its start; it ends at {}", end.read_as));
     Some(start)
@@ -3090,6 +3104,12 @@ mod tests {
         for wrong in ["after this year", "after next week", "1.5.3 - 2015-09-24", "1.5.3 2015", "1.5.300"] {
             assert!(read_in(wrong, "UTC", DateOrder::MonthDay).is_err(), "{wrong}");
         }
+        // A range's start keeps its own day: the end's `tomorrow` is the end's.
+        let range = read_in("10:30 JST today to 10:30 pst tomorrow", "UTC", DateOrder::MonthDay).unwrap();
+        assert_eq!(range.instant, read_in("10:30 JST today", "UTC", DateOrder::MonthDay).unwrap().instant);
+        let tomorrow = read_in("9am to 5pm tomorrow", "UTC", DateOrder::MonthDay).unwrap();
+        let end = read_in("5pm tomorrow", "UTC", DateOrder::MonthDay).unwrap();
+        assert!(tomorrow.warnings[0].ends_with(&format!("it ends at {}", end.read_as)), "{:?}", tomorrow.warnings);
         let (in_an_hour, two_digits) =
             (read_in("after an hour", "UTC", DateOrder::MonthDay), read_in("14.11.23", "UTC", DateOrder::DayMonth));
         assert!(in_an_hour.is_ok() && two_digits.unwrap().instant.to_string() == "2023-11-14T00:00:00Z");

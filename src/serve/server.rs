@@ -88,6 +88,8 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     if let Some(limiter) = &state.limiter {
         limiter.connect().await;
     }
+    // Caught before the address is told (see `shutdown_signal`).
+    let shutdown = shutdown_signal();
     let listener = bind(config.addr).map_err(|source| StartError::Bind { addr: config.addr, source })?;
     tracing::info!("tsconv listening on http://{}", listener.local_addr()?);
     if let Some(keys) = &state.keys {
@@ -106,7 +108,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         let _ = tsconv_time::locale::english().vocabulary();
         tracing::info!(ms = started.elapsed().as_millis() as u64, "people's text in English is ready");
     });
-    serve(listener, state, &config, shutdown_signal()).await?;
+    serve(listener, state, &config, shutdown).await?;
     tracing::info!("tsconv stopped");
     Ok(())
 }
@@ -374,26 +376,37 @@ fn spawn_housekeeping(limiter: Option<Arc<Limiter>>) {
     });
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
+/// SIGTERM or SIGINT (Ctrl-C). Both are caught from the moment this is
+/// called, before the server answers anything: a signal that came before
+/// its future was first polled would otherwise end the process at once,
+/// without the drain (a balancer that stops a replica just after its first
+/// answer).
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+    #[cfg(unix)]
+    let (terminate, interrupt) = {
+        use tokio::signal::unix::{SignalKind, signal};
+        (signal(SignalKind::terminate()).ok(), signal(SignalKind::interrupt()).ok())
+    };
+    async move {
+        #[cfg(unix)]
+        {
+            let wait = |signal: Option<tokio::signal::unix::Signal>| async move {
+                match signal {
+                    Some(mut signal) => {
+                        signal.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                () = wait(terminate) => {},
+                () = wait(interrupt) => {},
+            }
+        }
+        #[cfg(not(unix))]
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
+        tracing::info!("shutdown signal received");
     }
-    tracing::info!("shutdown signal received");
 }

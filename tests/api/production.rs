@@ -556,6 +556,20 @@ async fn redis_killed_and_restarted_under_load() {
     assert!(server.wait().0.success());
 }
 
+/// A SIGTERM (or SIGINT) the moment the address is logged, before any
+/// request: caught, not the default action that ends the process at once;
+/// the server says so and exits 0.
+#[test]
+fn a_signal_right_after_start_is_a_clean_stop() {
+    for signal in ["TERM", "INT"] {
+        let server = Server::start(&["--rate-limit", "0"]);
+        server.signal(signal);
+        let (status, logs) = server.wait();
+        assert!(status.success(), "SIG{signal}: exit status {status}; logs: {logs:?}");
+        assert!(logs.iter().any(|line| line.contains("shutdown signal received")), "SIG{signal}: {logs:?}");
+    }
+}
+
 /// `--shutdown-delay` (SPEC 12): on SIGTERM `/readyz` answers 503 at once,
 /// while every other request is served as before (no `Connection: close`)
 /// until the delay is over; then the replica drains and exits 0.

@@ -325,7 +325,7 @@ pub fn format(
     })
 }
 
-/// An instant in every representation of SPEC 3 (the `data` of current and
+/// An instant in every representation (the `data` of current and
 /// convert). Every field is there unless the caller names others in
 /// `fields`: a field not asked for is absent (`None`), neither computed nor
 /// written.
@@ -543,7 +543,7 @@ impl InputInfo {
     }
 }
 
-/// The `data` of format (SPEC 4.4): one format, or every preset. Every
+/// The `data` of format: one format, or every preset. Every
 /// field is there (`format`, `formatted` and `preview` with one format,
 /// `formats` without) unless the caller names others in `fields`.
 #[derive(Clone, Debug)]
@@ -619,8 +619,8 @@ impl WriteJson for Formatted {
     }
 }
 
-/// The `data` of add (SPEC 9.1): the result in every representation of
-/// SPEC 3, the instant it started from, and the duration added (each
+/// The `data` of add: the result in every representation (as convert
+/// answers it), the instant it started from, and the duration added (each
 /// unless the caller names others in `fields`).
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -651,8 +651,8 @@ impl WriteJson for Addition {
     }
 }
 
-/// The `data` of round (SPEC 9.3): the rounded instant in every
-/// representation of SPEC 3, the instant it started from, and for a day or
+/// The `data` of round: the rounded instant in every representation (as
+/// convert answers it), the instant it started from, and for a day or
 /// larger the period the input lies in (each unless the caller names
 /// others in `fields`).
 #[derive(Clone, Debug)]

@@ -90,6 +90,9 @@ pub enum Tool {
     Format(OperationArgs),
     /// When a zone's clocks change: its next (or previous) transitions.
     Transitions(TransitionsArgs),
+    /// The next (or previous) runs of a cron expression, a systemd calendar event or an RRULE, across the
+    /// zone's clock changes.
+    Schedule(ScheduleArgs),
     /// Add a duration to a timestamp (calendar units on the wall clock in --tz).
     Add(AddArgs),
     /// Round a timestamp to a unit, or to the start or end of its day, week, month, quarter or year.
@@ -244,6 +247,50 @@ pub struct TransitionsArgs {
     /// Print the API's `data` object as JSON (one line per zone).
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ScheduleArgs {
+    /// The schedule: cron (`0 9 * * 1-5`, `@daily`, `CRON_TZ=Europe/Berlin 30 2 * * *`), a systemd calendar
+    /// event (`Mon..Fri 09:00`) or an RRULE (`DTSTART;TZID=Europe/Berlin:20260101T090000 RRULE:FREQ=WEEKLY`).
+    #[arg(allow_hyphen_values = true)]
+    pub schedule: String,
+    /// The zone the runs are computed and shown in (the expression's own zone wins for computing).
+    #[arg(long = "tz", visible_alias = "timezone", value_name = "ZONE", value_parser = Zone::parse)]
+    pub zone: Option<Zone>,
+    /// Where to start, excluded: any timestamp input (read in the zone). Default now.
+    #[arg(long, allow_hyphen_values = true)]
+    pub from: Option<String>,
+    /// How many runs, 1 to 100.
+    #[arg(long, default_value = "5")]
+    pub count: String,
+    /// next (soonest first) or previous (latest first).
+    #[arg(long, default_value = "next", value_parser = clap::builder::ValueParser::new(str::parse::<tsconv_time::transitions::Direction>))]
+    pub direction: tsconv_time::transitions::Direction,
+    /// For an RRULE: skip (default) an instance whose local time a clock change skips, or shift it (RFC 5545 3.3.5).
+    #[arg(long, default_value = "skip", value_parser = clap::builder::ValueParser::new(str::parse::<tsconv_time::schedule::Gap>))]
+    pub gap: tsconv_time::schedule::Gap,
+    /// Print the API's `data` object as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl ScheduleArgs {
+    /// The answer the API gives for the same parameters.
+    fn answer(&self, now: Timestamp) -> Result<tsconv_time::schedule::ScheduleAnswer, TimeError> {
+        use tsconv_time::schedule::{self, Query, Schedule, Zones};
+        let read = Schedule::parse(&self.schedule, self.gap)?;
+        let utc = Zone::utc();
+        let zones = Zones { timezone: self.zone.as_ref(), default: &utc };
+        let reading_zone = read.zone.as_ref().or(self.zone.as_ref()).unwrap_or(&utc);
+        let options = ReadOptions::defaults(reading_zone, now);
+        let from = match &self.from {
+            Some(text) => tsconv_time::input::read(Input::Text(text), &options)?.instant,
+            None => now,
+        };
+        let query = Query::new(from, Some(&self.count), self.direction)?;
+        schedule::answer(&read, &zones, &query, Precision::Seconds, locale::english(), Fields::ALL)
+    }
 }
 
 impl TransitionsArgs {
@@ -488,6 +535,7 @@ pub fn run(tool: Tool) -> ExitCode {
             Err(error) => usage(&error),
         },
         Tool::Transitions(args) => transitions(&args, &mut out),
+        Tool::Schedule(args) => schedule(&args, &mut out),
         Tool::Add(args) => {
             match args.read.check().and_then(|()| Ok((args.format.parse()?, args.format.fields(Field::ADDITION)?))) {
                 Ok((format, fields)) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
@@ -616,6 +664,42 @@ fn now(args: &NowArgs, out: &mut impl Write) -> ExitCode {
     };
     let report = tsconv_time::ops::current(Timestamp::now(), &args.zone, args.precision, language, fields);
     let written = if args.json { write_json(out, &report) } else { write_report_table(out, &report, false, fields) };
+    finish(written, false)
+}
+
+/// `tsconv schedule`: one line per run (UTC, then the wall clock), the
+/// schedule in words, and what the zone's next clock change does to it.
+fn schedule(args: &ScheduleArgs, out: &mut impl Write) -> ExitCode {
+    let answer = match args.answer(Timestamp::now()) {
+        Ok(answer) => answer,
+        Err(error) => return usage(&error),
+    };
+    if args.json {
+        return finish(write_json(out, &answer), false);
+    }
+    let written = (|| -> io::Result<()> {
+        writeln!(out, "{} ({}): {}", answer.schedule, answer.notation.name(), answer.description)?;
+        for run in &answer.runs {
+            let report = &run.report;
+            let local = report.rfc3339.as_deref().unwrap_or_default();
+            let weekday = report.calendar.as_ref().map_or("", |calendar| calendar.weekday);
+            let note = match &run.clock_change {
+                Some(change) => match &change.scheduled {
+                    Some(scheduled) => format!("  (for {scheduled}, which the clock change skips)"),
+                    None => "  (the repeated hour's second pass)".to_owned(),
+                },
+                None => String::new(),
+            };
+            writeln!(out, "{}  {weekday:<9} {local}{note}", report.iso.as_deref().unwrap_or_default())?;
+        }
+        if answer.runs.is_empty() {
+            writeln!(out, "no run {} {}", if answer.direction == "next" { "after" } else { "before" }, answer.from)?;
+        }
+        if let Some(dst) = &answer.dst {
+            writeln!(out, "next clock change in {}: {} ({}): {}", answer.timezone, dst.at, dst.kind, dst.note)?;
+        }
+        Ok(())
+    })();
     finish(written, false)
 }
 

@@ -137,13 +137,17 @@ pub struct ErrorData<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<String>>)]
     suggestions: Option<&'a [&'static str]>,
-    /// unknown_parameter: the parameter probably meant.
+    /// unknown_parameter, unknown_field, invalid_schedule: the name probably meant.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<String>)]
     suggestion: Option<&'static str>,
-    /// invalid_timestamp, invalid_duration: the character index at fault, where known.
+    /// invalid_timestamp, invalid_duration, invalid_schedule: the character index at fault, where known.
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<usize>,
+    /// invalid_schedule: the field of the expression at fault (`day-of-week`, `hour`), where known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    field: Option<&'static str>,
     /// internal_error: the request id the failure was logged with.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<String>)]
@@ -226,6 +230,8 @@ impl ApiError {
                 | TimeError::InvalidWeekStart { .. }
                 | TimeError::UnknownField { .. } => BAD_REQUEST,
                 TimeError::InvalidLocale { .. } => (StatusCode::BAD_REQUEST, 40015, "invalid_locale"),
+                TimeError::InvalidSchedule { .. } => (StatusCode::BAD_REQUEST, 40016, "invalid_schedule"),
+                TimeError::InvalidGap { .. } => BAD_REQUEST,
             },
             ApiError::UnknownParameter { .. } | ApiError::PairKey { .. } => {
                 (StatusCode::BAD_REQUEST, 40010, "unknown_parameter")
@@ -365,6 +371,8 @@ impl ApiError {
                 TimeError::InvalidWeekStart { .. } => "week_start",
                 TimeError::InvalidLocale { .. } => "locale",
                 TimeError::UnknownField { .. } => "fields",
+                TimeError::InvalidSchedule { .. } => "schedule",
+                TimeError::InvalidGap { .. } => "gap",
                 // A zone named inside an input is that input's fault.
                 TimeError::UnknownTimezone { .. } => input.unwrap_or("timezone"),
                 TimeError::InvalidTimestamp { .. }
@@ -396,11 +404,18 @@ impl IntoResponse for ApiError {
             },
             suggestion: match &self {
                 ApiError::UnknownParameter { name, accepted, .. } => suggestion(name, accepted),
-                ApiError::Time { error: TimeError::UnknownField { suggestion, .. }, .. } => *suggestion,
+                ApiError::Time {
+                    error: TimeError::UnknownField { suggestion, .. } | TimeError::InvalidSchedule { suggestion, .. },
+                    ..
+                } => *suggestion,
                 _ => None,
             },
             position: match &self {
                 ApiError::Time { error, .. } => error.position(),
+                _ => None,
+            },
+            field: match &self {
+                ApiError::Time { error: TimeError::InvalidSchedule { field, .. }, .. } => *field,
                 _ => None,
             },
             request_id: match &self {

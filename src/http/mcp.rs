@@ -45,7 +45,7 @@ pub const PATH: &str = "/mcp";
 /// Each tool: its name, the route it calls, and what it tells a model
 /// (what the tool does, and one example). The parameters' own words are in
 /// [`PARAMETERS`]; which of them a call needs comes from the document.
-const TOOLS: [(&str, Method, &str, &str); 10] = [
+const TOOLS: [(&str, Method, &str, &str); 11] = [
     (
         "now",
         Method::GET,
@@ -56,7 +56,7 @@ const TOOLS: [(&str, Method, &str, &str); 10] = [
         "convert",
         Method::POST,
         "/api/timestamp/convert",
-        r#"An instant (a Unix number, a date, an ID or people's words) in every form, in a zone, with its weekday and calendar. Example: {"timestamp": "next friday 3pm", "timezone": "Europe/Berlin"}"#,
+        r#"An instant (Unix number, date, ID or people's words) in every form, in a zone, with its weekday. Example: {"timestamp": "next friday 3pm", "timezone": "Europe/Berlin"}"#,
     ),
     (
         "validate",
@@ -106,35 +106,41 @@ const TOOLS: [(&str, Method, &str, &str); 10] = [
         "/api/timestamp/extract",
         r#"The dates in a text, each with its span and Discord code. Example: {"text": "meet tomorrow at 8pm EST"}"#,
     ),
+    (
+        "schedule",
+        Method::GET,
+        "/api/schedule",
+        r#"Runs of a cron, systemd or RRULE schedule in a zone, across DST. Example: {"schedule": "0 9 * * 1-5"}"#,
+    ),
 ];
 
 /// Each parameter in a model's words: short, the long lists never spelled
 /// out. A parameter of the document missing here, or a name here that no
 /// tool takes, fails `every_parameter_has_words_for_a_model`.
 const PARAMETERS: &[(&str, &str)] = &[
-    ("timestamp", "A Unix number (unit detected), or text: ISO 8601, RFC 2822, an ID, date math, `tomorrow 9am`"),
+    ("timestamp", "Unix number or text: ISO 8601, RFC 2822, an ID, date math, `tomorrow 9am`"),
     ("timestamps", "A batch, instead of `timestamp`"),
-    ("timezone", "IANA name (see `zones`), UTC or +05:30"),
-    ("precision", "Unit of a number, in and out: s, ms, us or ns"),
-    ("format", "rfc3339, rfc2822, unix, relative, discord, custom, an epoch or an ID, ...; none: all"),
+    ("timezone", "IANA, UTC or +05:30"),
+    ("precision", "s, ms, us or ns"),
+    ("format", "rfc3339, unix, discord, custom, an epoch, an ID, ...; none: all"),
     ("pattern", "strftime, for format=custom"),
-    ("style", "Discord style t, T, d, D, f (default), F, s, S or R"),
+    ("style", "Discord: t, T, d, D, f, F, s, S or R"),
     ("disambiguation", "For a DST gap or fold"),
-    ("epoch", "unix (default), filetime, excel, discord, snowflake:MS, ..."),
+    ("epoch", "unix (default), filetime, excel, snowflake:MS, ..."),
     ("input_format", "strptime pattern(s)"),
-    ("locale", "BCP 47 tag (`de`, `pt-BR`)"),
+    ("locale", "BCP 47 (`de`, `pt-BR`)"),
     ("duration", "ISO 8601 (`P1M`, `-PT90M`) or `2h 30m`, `-3 days`"),
     ("overflow", "When the month lacks the day"),
-    ("unit", "year, quarter, month, week, day, hour, minute, second, millisecond, ..."),
-    ("mode", "floor (default), ceil, trunc, expand, half_expand, half_even, ..."),
+    ("unit", "year, quarter, month, week, day, hour, ..., nanosecond"),
+    ("mode", "floor (default), ceil, trunc, half_even, ..."),
     ("increment", "A multiple of the unit"),
     ("week_start", "Default monday"),
     ("from", "Any `timestamp` input"),
     ("to", "Any `timestamp` input"),
     ("pairs", "A batch of {from, to}, instead of `from` and `to`"),
-    ("largest_unit", "years (default), months, weeks, days, hours, ... nanoseconds"),
-    ("smallest_unit", "years, months, weeks, days, hours, ... nanoseconds (default)"),
-    ("rounding_mode", "trunc (default), floor, ceil, expand, half_expand, half_even, ..."),
+    ("largest_unit", "years (default), months, ..., nanoseconds"),
+    ("smallest_unit", "years, ..., nanoseconds (default)"),
+    ("rounding_mode", "trunc (default), floor, ceil, half_even, ..."),
     ("rounding_increment", "A multiple of `smallest_unit`"),
     ("zone", "IANA name (see `zones`)"),
     ("count", "How many"),
@@ -142,7 +148,9 @@ const PARAMETERS: &[(&str, &str)] = &[
     ("q", "Part of a name"),
     ("at", "Default now"),
     ("text", "A text of up to 16,384 characters"),
-    ("fields", "Only these answer fields (`iso,zone`)"),
+    ("fields", "Only these fields (`iso,zone`)"),
+    ("schedule", "cron, systemd calendar or RRULE"),
+    ("gap", "For an RRULE in a DST gap"),
 ];
 
 /// What the server says of itself when a client connects, with the zone
@@ -150,7 +158,7 @@ const PARAMETERS: &[(&str, &str)] = &[
 fn instructions(default_zone: &str) -> String {
     format!(
         "Exact timestamp conversion, validation, formatting (Discord, strftime, RFC 3339, HTTP dates, ...), \
-         arithmetic on the wall clock of any IANA zone, and zones' transitions. Every tool answers the same data as \
+         arithmetic on the wall clock of any IANA zone, zones' transitions, and schedules' runs. Every tool answers the same data as \
          tsconv's REST API, with the weekday and calendar of each instant in `calendar`; a bad input is a tool error \
          with its code, kind and message. A call without `timezone` is answered in {default_zone}, and every \
          answer names the zone it used."

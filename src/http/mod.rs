@@ -28,7 +28,7 @@ use utoipa_axum::routes;
 use utoipa_swagger_ui::SwaggerUi;
 
 use error::ApiError;
-use routes::{arithmetic, fallback, health, locales, playground, timestamp, timezones};
+use routes::{arithmetic, fallback, health, locales, playground, schedule, timestamp, timezones};
 
 /// The API routes under `prefix` (they are served both at `/api` and at
 /// `/api/v1`), each behind the rate limit and the API key. (With neither
@@ -45,15 +45,21 @@ fn api(prefix: &str, state: &AppState) -> OpenApiRouter<AppState> {
         routes!(arithmetic::add_query, arithmetic::add_body),
         routes!(arithmetic::round_query, arithmetic::round_body),
         routes!(arithmetic::diff_query, arithmetic::diff_body),
+        routes!(schedule::runs_query, schedule::runs_body),
         routes!(timezones::list),
         routes!(locales::list),
     ]
     .into_iter()
     .fold(OpenApiRouter::new(), |routes, route| with_text(routes, under(prefix, route)));
+    // A feed is iCalendar text: it has no plain-text twin.
+    let routes = routes.routes(under(prefix, routes!(schedule::feed)));
     // A zone is written with its slashes, which no OpenAPI path template can
     // state: documented as `{zone}`, routed as a catch-all.
-    let routes =
+    let mut routes =
         routed_at(routes, &format!("{prefix}/timezones/{{*rest}}"), under(prefix, routes!(timezones::transitions)));
+    for (path, item) in timezones::TransitionsFeedDoc::openapi().paths.paths {
+        routes.get_openapi_mut().paths.paths.insert(format!("{prefix}{path}"), item);
+    }
     if state.keys.is_none() && state.limiter.is_none() {
         return routes;
     }

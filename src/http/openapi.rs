@@ -40,6 +40,7 @@ use crate::config::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
         (name = "timestamp", description = "Convert, validate and format timestamps"),
         (name = "arithmetic", description = "Add durations, round, and measure the time between instants, on the wall clock of any zone"),
         (name = "timezones", description = "The IANA time zone database"),
+        (name = "schedules", description = "The runs of a cron expression, a systemd calendar event or an RRULE in a zone, across its clock changes; and calendar feeds"),
         (name = "locales", description = "The languages of the compiled CLDR data"),
         (name = "agents", description = "The same operations as tools of the Model Context Protocol"),
         (name = "operations", description = "Health, readiness, metrics and this document")
@@ -65,7 +66,7 @@ impl Modify for Frame {
 
 /// Which parameters each body needs: one of the alternatives (an input or
 /// a batch), and always the rest.
-const NEEDS: [BodyNeeds; 12] = {
+const NEEDS: [BodyNeeds; 14] = {
     const ONE_OR_BATCH: &[&[&str]] = &[&["timestamp"], &["timestamps"]];
     const PAIRS: &[&[&str]] = &[&["from", "to"], &["pairs"]];
     [
@@ -81,6 +82,8 @@ const NEEDS: [BodyNeeds; 12] = {
         ("DiffForm", PAIRS, &[]),
         ("ExtractBody", &[&[]], &["text"]),
         ("ExtractForm", &[&[]], &["text"]),
+        ("ScheduleBody", &[&[]], &["schedule"]),
+        ("ScheduleForm", &[&[]], &["schedule"]),
     ]
 };
 

@@ -25,6 +25,7 @@ use tsconv_time::local::Disambiguation;
 use tsconv_time::locale::{self, Localizer};
 use tsconv_time::precision::Precision;
 use tsconv_time::render::Format;
+use tsconv_time::schedule::{self, Gap, Schedule};
 use tsconv_time::transitions;
 use tsconv_time::unit::TimeUnit;
 use tsconv_time::zone::Zone;
@@ -398,6 +399,137 @@ impl ExtractParams {
     }
 }
 
+/// Parameters of a schedule's runs: the JSON body of `POST /api/schedule`
+/// (a form body is described by `ScheduleForm`), or its query string.
+#[derive(Debug, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+#[schema(as = ScheduleBody)]
+pub struct ScheduleParams {
+    #[param(schema_with = schema::schedule, required = true)]
+    #[schema(schema_with = schema::schedule, required = true)]
+    pub schedule: Option<String>,
+    #[param(schema_with = schema::timezone)]
+    #[schema(schema_with = schema::timezone_or_null)]
+    pub timezone: Option<String>,
+    /// Where the search starts, excluded: any timestamp input (a date or local time is read in the zone). Default now.
+    #[param(schema_with = schema::query_instant)]
+    #[schema(schema_with = schema::schedule_from)]
+    pub from: Option<Value>,
+    #[param(schema_with = schema::schedule_count)]
+    #[schema(schema_with = schema::schedule_count_or_null)]
+    pub count: Option<Value>,
+    #[param(schema_with = schema::schedule_direction)]
+    #[schema(schema_with = schema::schedule_direction_or_null)]
+    pub direction: Option<String>,
+    #[param(schema_with = schema::gap)]
+    #[schema(schema_with = schema::gap_or_null)]
+    pub gap: Option<String>,
+    #[param(schema_with = schema::locale)]
+    #[schema(schema_with = schema::locale_or_null)]
+    pub locale: Option<String>,
+    #[param(schema_with = schema::precision)]
+    #[schema(schema_with = schema::precision_or_null)]
+    pub precision: Option<String>,
+    #[param(schema_with = schema::fields_current)]
+    #[schema(schema_with = schema::fields_current_or_null)]
+    pub fields: Option<String>,
+}
+
+/// Parameters of a schedule's feed: the runs after now, so neither `from`
+/// nor `direction`; each run is an event, so no answer fields.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct ScheduleFeedParams {
+    #[param(schema_with = schema::schedule, required = true)]
+    pub schedule: Option<String>,
+    #[param(schema_with = schema::timezone)]
+    pub timezone: Option<String>,
+    #[param(schema_with = schema::schedule_count)]
+    pub count: Option<String>,
+    #[param(schema_with = schema::gap)]
+    pub gap: Option<String>,
+}
+
+impl ScheduleFeedParams {
+    /// The same request as the runs', from now.
+    pub fn read(self, default_zone: &Zone, now: Timestamp) -> Result<ScheduleRequest, ApiError> {
+        let runs = ScheduleParams {
+            schedule: self.schedule,
+            timezone: self.timezone,
+            from: None,
+            count: self.count.map(Value::String),
+            direction: None,
+            gap: self.gap,
+            locale: None,
+            precision: None,
+            fields: None,
+        };
+        runs.read(default_zone, now)
+    }
+}
+
+/// The `count` of a zone's transitions feed (its other parameters are the
+/// transitions', refused there: a feed starts now).
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TransitionsFeedParams {
+    #[param(schema_with = schema::transition_count)]
+    pub count: Option<String>,
+}
+
+/// What a schedule request asks: the expression read, its zones, the
+/// search, and how each run is written.
+pub struct ScheduleRequest {
+    pub schedule: Schedule,
+    pub timezone: Option<Zone>,
+    pub query: schedule::Query,
+    pub precision: Precision,
+    pub language: Arc<Localizer>,
+    pub fields: Fields,
+    /// Whether the answer depends on the clock (`from` absent, or counted from now).
+    pub counts_from_now: bool,
+}
+
+impl ScheduleParams {
+    pub fn read(&self, default_zone: &Zone, now: Timestamp) -> Result<ScheduleRequest, ApiError> {
+        let text = self.schedule.as_deref().ok_or(ApiError::MissingParameter { param: "schedule" })?;
+        let gap = self.gap.as_deref().map_or(Ok(Gap::default()), str::parse).map_err(ApiError::time)?;
+        let schedule = Schedule::parse(text, gap).map_err(ApiError::time)?;
+        let timezone = self.timezone.as_deref().map(Zone::parse).transpose().map_err(ApiError::time)?;
+        let reading_zone = schedule.zone.as_ref().or(timezone.as_ref()).unwrap_or(default_zone);
+        let from_now = FromNow::default();
+        let from = match self.from.as_ref().filter(|value| !value.is_null()) {
+            None => now,
+            Some(value) => {
+                let options = ReadOptions::defaults(reading_zone, now).noting(&from_now);
+                let input = input_of(value, "from")?;
+                tsconv_time::input::read(input, &options).map_err(ApiError::input("from"))?.instant
+            }
+        };
+        let direction: transitions::Direction =
+            self.direction.as_deref().map_or(Ok(Default::default()), str::parse).map_err(ApiError::time)?;
+        // JSON's 5.0 is the integer 5, as JSON Schema's `integer` says.
+        let integral =
+            self.count.as_ref().and_then(Value::as_f64).filter(|n| n.fract() == 0.0).map(|n| format!("{n:.0}"));
+        let count = match &integral {
+            Some(text) => Some(text.as_str()),
+            None => whole_number(self.count.as_ref(), "count")?,
+        };
+        let query = schedule::Query::new(from, count, direction).map_err(ApiError::time)?;
+        Ok(ScheduleRequest {
+            schedule,
+            timezone,
+            query,
+            precision: precision(self.precision.as_deref())?.unwrap_or(Precision::Seconds),
+            language: language(self.locale.as_deref())?,
+            fields: fields(self.fields.as_deref(), Field::CURRENT)?,
+            counts_from_now: self.from.as_ref().is_none_or(Value::is_null) || from_now.seen(),
+        })
+    }
+}
+
 /// The zone in the path of its transitions: written with its slashes
 /// (`America/New_York`) or percent-encoded (`America%2FNew_York`). Only
 /// documented: the handler takes the path after `/timezones/` itself.
@@ -493,6 +625,10 @@ form_body!(
     /// The form body of extract.
     ExtractForm of ExtractParams
 );
+form_body!(
+    /// The form body of a schedule.
+    ScheduleForm of ScheduleParams
+);
 
 /// The names every endpoint accepts: an unknown name that one of them
 /// takes is refused "for this endpoint".
@@ -508,6 +644,8 @@ static ALL_PARAMS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         fields_of::<RoundParams>(),
         fields_of::<DiffParams>(),
         fields_of::<ExtractParams>(),
+        fields_of::<ScheduleParams>(),
+        fields_of::<ScheduleFeedParams>(),
     ]
     .concat();
     names.sort_unstable();

@@ -124,6 +124,10 @@ pub fn fields_current() -> RefOr<Schema> {
     fields_among(&[Field::CURRENT])
 }
 
+pub fn fields_current_or_null() -> RefOr<Schema> {
+    or_null(fields_current())
+}
+
 pub fn fields_timestamp() -> RefOr<Schema> {
     fields_among(&[Field::REPORT, Field::FORMATTED])
 }
@@ -490,18 +494,19 @@ pub fn query_instant() -> RefOr<Schema> {
         .into()
 }
 
-/// `count` of a zone's transitions.
-pub fn transition_count() -> RefOr<Schema> {
+/// A `count` of `what`, 1 to `max`, `default` when not given.
+fn count_of(what: &str, max: usize, default: usize) -> RefOr<Schema> {
     ObjectBuilder::new()
         .schema_type(Type::Integer)
         .minimum(Some(1))
-        .maximum(Some(tsconv_time::transitions::MAX_TRANSITIONS))
-        .description(Some(format!(
-            "How many transitions to list, at most {} (default {})",
-            tsconv_time::transitions::MAX_TRANSITIONS,
-            tsconv_time::transitions::DEFAULT_TRANSITIONS
-        )))
+        .maximum(Some(max))
+        .description(Some(format!("How many {what} to list, at most {max} (default {default})")))
         .into()
+}
+
+/// `count` of a zone's transitions.
+pub fn transition_count() -> RefOr<Schema> {
+    count_of("transitions", tsconv_time::transitions::MAX_TRANSITIONS, tsconv_time::transitions::DEFAULT_TRANSITIONS)
 }
 
 /// `direction` of a zone's transitions.
@@ -510,6 +515,71 @@ pub fn direction() -> RefOr<Schema> {
         tsconv_time::transitions::Direction::ALL.map(tsconv_time::transitions::Direction::name),
         "`next` (default): transitions after `from`, oldest first; `previous`: before it, newest first (any case)",
     )
+}
+
+/// `schedule`: a cron expression, a systemd calendar event or an RRULE.
+pub fn schedule() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length(Some(1))
+        .max_length(Some(tsconv_time::schedule::MAX_SCHEDULE_BYTES))
+        .description(Some(
+            "The schedule, in whichever notation it is written: cron (`0 9 * * 1-5`; six fields with seconds \
+             first, seven with a year; `@daily`; Quartz's `L`, `W`, `#`, `?`; a `CRON_TZ=Zone` prefix), a systemd \
+             calendar event (`Mon..Fri 09:00`, `*-*-01 00:00:00`, `weekly`, a zone last), or an RFC 5545 RRULE \
+             (`FREQ=MONTHLY;BYDAY=-1FR`, with `DTSTART;TZID=Zone:20260101T090000` before it on its own line or \
+             after a space)",
+        ))
+        .examples([serde_json::json!("0 9 * * 1-5"), serde_json::json!("Mon..Fri 09:00")])
+        .into()
+}
+
+/// `from` of a schedule in a JSON body: any timestamp input, or null (now).
+pub fn schedule_from() -> RefOr<Schema> {
+    OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::Number))
+        .item(ObjectBuilder::new().schema_type(Type::String).max_length(Some(MAX_INPUT_CHARS)))
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .description(Some(
+            "Where the search starts, excluded: any timestamp input, as `timestamp` takes it. Default now",
+        ))
+        .examples([serde_json::json!("2027-03-27T12:00:00Z")])
+        .into()
+}
+
+/// `count` of a schedule's runs.
+pub fn schedule_count() -> RefOr<Schema> {
+    count_of("runs", tsconv_time::schedule::MAX_RUNS, tsconv_time::schedule::DEFAULT_RUNS)
+}
+
+pub fn schedule_count_or_null() -> RefOr<Schema> {
+    or_null(schedule_count())
+}
+
+/// `direction` of a schedule's runs.
+pub fn schedule_direction() -> RefOr<Schema> {
+    one_of(
+        tsconv_time::transitions::Direction::ALL.map(tsconv_time::transitions::Direction::name),
+        "`next` (default): runs after `from`, soonest first; `previous`: before it, latest first (any case)",
+    )
+}
+
+pub fn schedule_direction_or_null() -> RefOr<Schema> {
+    or_null(schedule_direction())
+}
+
+/// `gap`: what an RRULE's instance in a skipped hour does.
+pub fn gap() -> RefOr<Schema> {
+    one_of(
+        ["skip", "shift"],
+        "For an RRULE: `skip` (default) ignores an instance whose local time a clock change skips (RFC 5545 \
+         3.3.10); `shift` reads it with the offset before the gap (3.3.5: 02:30 becomes 03:30). Cron and \
+         systemd follow their own rules",
+    )
+}
+
+pub fn gap_or_null() -> RefOr<Schema> {
+    or_null(gap())
 }
 
 /// `at` of the zone list: any timestamp input, as text.

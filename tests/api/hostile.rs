@@ -568,6 +568,67 @@ fn corpus() -> Vec<Case> {
     cases.push(query_case("extract without text", "/api/timestamp/extract?timezone=UTC"));
     cases.push(query_case("extract twice the text", "/api/timestamp/extract?text=a&text=b"));
     cases.push(query_case("extract in a bad zone", "/api/timestamp/extract?text=5pm&timezone=..%2F..%2Fetc"));
+    // schedule: expressions that are none, too long, never fire, or would
+    // walk without end; and the feeds' own refusals.
+    for (what, schedule) in [
+        ("empty", json!("")),
+        ("blank", json!("   ")),
+        ("a number", json!(5)),
+        ("an array", json!(["0 9 * * *"])),
+        ("too long", json!("0,".repeat(600) + "0 * * * *")),
+        ("NUL inside", json!("0 9 *\u{0} * *")),
+        ("step zero", json!("*/0 * * * *")),
+        ("step beyond the field", json!("*/99 * * * *")),
+        ("range backwards", json!("0 17-9 * * *")),
+        ("eight fields", json!("0 0 0 1 1 * 2030 x")),
+        ("letters in a number field", json!("O 9 * * *")),
+        ("Bengali digits", json!("০ ৯ * * *")),
+        ("L in the hour", json!("0 L * * *")),
+        ("W without a day", json!("0 0 W * *")),
+        ("# beyond the fifth", json!("0 0 * * 1#9")),
+        ("never fires", json!("0 0 31 4,6,9,11 *")),
+        ("a year past croner", json!("0 0 0 1 1 * 9999")),
+        ("@reboot", json!("@reboot")),
+        ("an unknown shorthand", json!("@fortnightly")),
+        ("CRON_TZ to nowhere", json!("CRON_TZ=Mars/Olympus 0 9 * * *")),
+        ("systemd fractions", json!("*:*:*.5")),
+        ("systemd days from the end", json!("*-02~03")),
+        ("systemd February 30", json!("*-02-30 00:00")),
+        ("systemd hour 24", json!("24:00")),
+        ("systemd weekday typo", json!("Mno..Fri 09:00")),
+        ("RRULE frequency", json!("FREQ=FORTNIGHTLY")),
+        ("RRULE interval zero", json!("FREQ=DAILY;INTERVAL=0")),
+        ("RRULE per second since 1970", json!("DTSTART:19700101T000000Z RRULE:FREQ=SECONDLY")),
+        ("RRULE start in year 99999", json!("DTSTART:999990101T000000Z RRULE:FREQ=DAILY")),
+        ("RRULE non-ASCII", json!("FREQ=DAILY;BYDAY=MÖ")),
+        ("RRULE unknown line", json!("DTSTART:20260101T000000Z VALARM:x FREQ=DAILY")),
+        ("RRULE without a rule", json!("DTSTART:20260101T000000Z")),
+        ("RRULE zone to nowhere", json!("DTSTART;TZID=Mars/Olympus:20260101T000000 RRULE:FREQ=DAILY")),
+    ] {
+        cases.push(json_case(format!("schedule {what}"), "/api/schedule", json!({ "schedule": schedule }).to_string()));
+    }
+    for (what, body) in [
+        ("count zero", json!({"schedule": "@daily", "count": 0})),
+        ("count too large", json!({"schedule": "@daily", "count": 101})),
+        ("count a fraction", json!({"schedule": "@daily", "count": 2.5})),
+        ("direction sideways", json!({"schedule": "@daily", "direction": "sideways"})),
+        ("gap for cron", json!({"schedule": "@daily", "gap": "shift"})),
+        ("gap unknown", json!({"schedule": "FREQ=DAILY", "gap": "jump"})),
+        ("from unreadable", json!({"schedule": "@daily", "from": "the day after never"})),
+        ("unknown parameter", json!({"schedule": "@daily", "tz": "UTC"})),
+        ("fields unknown", json!({"schedule": "@daily", "fields": "runs"})),
+    ] {
+        cases.push(json_case(format!("schedule {what}"), "/api/schedule", body.to_string()));
+    }
+    cases.push(query_case("schedule without one", "/api/schedule"));
+    cases.push(query_case("schedule twice", "/api/schedule?schedule=@daily&schedule=@hourly"));
+    cases.push(query_case("schedule feed from a moment", "/api/schedule.ics?schedule=@daily&from=2026-01-01"));
+    cases.push(query_case("schedule feed of nothing", "/api/schedule.ics?schedule=0%200%2030%202%20*"));
+    cases.push(query_case(
+        "transitions feed from a moment",
+        "/api/timezones/Europe/Berlin/transitions.ics?from=2026-01-01",
+    ));
+    cases.push(query_case("transitions feed of nowhere", "/api/timezones/Mars/Olympus/transitions.ics"));
     cases
 }
 

@@ -29,6 +29,7 @@ mod production;
 mod readme;
 mod replicas;
 mod rewrite;
+mod schedule;
 mod socket;
 mod timezones;
 mod traces;

@@ -38,6 +38,7 @@ const ROUTES = {
   transitions: ["GET", "/api/timezones/{zone}/transitions"],
   zones: ["GET", "/api/timezones"],
   extract: ["POST", "/api/timestamp/extract"],
+  schedule: ["GET", "/api/schedule"],
 };
 
 // Every tool, some of them twice (a batch, a DST gap, a zone not given).
@@ -56,6 +57,7 @@ const CALLS = [
   ["transitions", { zone: "Europe/Berlin", from: "2023-01-01T00:00:00Z", count: 3 }],
   ["zones", { q: "kolkata", at: "2023-11-14T22:13:20Z" }],
   ["extract", { text: "Release on 2023-11-14T22:13:20Z, review next friday", timezone: "Europe/Berlin" }],
+  ["schedule", { schedule: "Mon..Fri 09:00", timezone: "America/New_York", from: "2026-11-27T00:00:00Z" }],
 ];
 
 async function rest(name, args) {

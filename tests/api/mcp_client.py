@@ -37,6 +37,7 @@ ROUTES = {
     "transitions": ("get", "/api/timezones/{zone}/transitions"),
     "zones": ("get", "/api/timezones"),
     "extract": ("post", "/api/timestamp/extract"),
+    "schedule": ("get", "/api/schedule"),
 }
 
 # One call of each tool, and more for the shapes an answer takes (a batch,
@@ -56,6 +57,7 @@ CALLS = [
     ("transitions", {"zone": "Australia/Sydney", "from": "2023-01-01T00:00:00Z", "direction": "next"}),
     ("zones", {"q": "new_york", "at": "2023-11-14T22:13:20Z"}),
     ("extract", {"text": "Release on 2023-11-14T22:13:20Z, review next friday", "timezone": "Europe/Berlin"}),
+    ("schedule", {"schedule": "30 2 * * *", "timezone": "Europe/Berlin", "from": "2027-03-27T12:00:00Z", "count": 3}),
 ]
 
 # Bad inputs: the error kind and code each is refused with.
@@ -67,6 +69,7 @@ BAD = [
     ("transitions", {"zone": "Mars/Olympus_Mons"}, "unknown_timezone", 40003),
     ("transitions", {}, "missing_parameter", 40001),
     ("now", {"tz": "UTC"}, "unknown_parameter", 40010),
+    ("schedule", {"schedule": "0 9 * * MNO"}, "invalid_schedule", 40016),
 ]
 
 

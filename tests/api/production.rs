@@ -101,7 +101,7 @@ async fn keys_guard_every_api_operation_and_nothing_else() {
             }
         }
     }
-    assert_eq!(guarded, 2 * 18 + 2, "the API's operations, unversioned and under /api/v1, /mcp and /metrics");
+    assert_eq!(guarded, 2 * 22 + 2, "the API's operations, unversioned and under /api/v1, /mcp and /metrics");
     for unknown in ["/api/nope", "/api/v1/timestamp/nope", "/nope"] {
         call(&state, get(unknown)).await.assert_error(404, 40400, "not_found");
     }

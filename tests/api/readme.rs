@@ -397,7 +397,7 @@ fn the_agent_configuration_of_the_readme_starts_a_working_server() {
         drop(stdin);
         child.wait().unwrap();
         assert_eq!(answers[0]["result"]["serverInfo"]["name"], "tsconv", "{name}");
-        assert_eq!(answers[1]["result"]["tools"].as_array().map(Vec::len), Some(10), "{name}");
+        assert_eq!(answers[1]["result"]["tools"].as_array().map(Vec::len), Some(11), "{name}");
         let now = &answers[2]["result"]["structuredContent"];
         assert_eq!(now["timezone"], "Asia/Kolkata", "{name}: {now}");
         assert!(now["calendar"]["weekday"].is_string(), "{name}: {now}");

@@ -39,6 +39,10 @@ MEANING = {
     "invalid_unit": {"increment", "rounding_increment", "largest_unit"},
     # `locale` is a free BCP 47 tag: whether CLDR serves it is data, not schema.
     "invalid_locale": {"locale"},
+    # A cron expression, a systemd calendar event or an RRULE is a grammar
+    # (and one that never fires is refused), not a pattern; gap=shift goes
+    # with an RRULE only.
+    "invalid_schedule": {"schedule"},
 }
 
 

@@ -62,6 +62,18 @@ pub enum TimeError {
     PatternTooLong { chars: usize, max: usize },
     #[error("unknown direction {given:?}: use next or previous")]
     InvalidDirection { given: String },
+    /// A schedule (cron, systemd calendar, RRULE) that cannot be read, or
+    /// that never fires: the field and character where known, the close
+    /// name for a misspelt one.
+    #[error("{message}")]
+    InvalidSchedule {
+        message: String,
+        field: Option<&'static str>,
+        position: Option<usize>,
+        suggestion: Option<&'static str>,
+    },
+    #[error("unknown gap rule {given:?}: use skip (RFC 5545 3.3.10) or shift (3.3.5)")]
+    InvalidGap { given: String },
     #[error("count must be a whole number from 1 to {max}, not {given:?}")]
     InvalidCount { given: String, max: usize },
     /// `to` on the wrong side of `from` for the direction of a search.
@@ -258,6 +270,8 @@ impl TimeError {
             TimeError::InvalidWeekStart { .. } => "invalid_week_start",
             TimeError::InvalidLocale { .. } => "invalid_locale",
             TimeError::UnknownField { .. } => "unknown_field",
+            TimeError::InvalidSchedule { .. } => "invalid_schedule",
+            TimeError::InvalidGap { .. } => "invalid_gap",
         }
     }
 
@@ -266,6 +280,7 @@ impl TimeError {
         match self {
             TimeError::InvalidTimestamp { position, .. } => *position,
             TimeError::InvalidDuration { position, .. } => Some(*position),
+            TimeError::InvalidSchedule { position, .. } => *position,
             _ => None,
         }
     }
@@ -273,6 +288,11 @@ impl TimeError {
     /// An `InvalidTimestamp` without a position.
     pub fn invalid(message: impl Into<String>) -> TimeError {
         TimeError::InvalidTimestamp { message: message.into(), position: None }
+    }
+
+    /// An `InvalidSchedule` about the whole expression.
+    pub(crate) fn invalid_schedule(message: impl Into<String>) -> TimeError {
+        TimeError::InvalidSchedule { message: message.into(), field: None, position: None, suggestion: None }
     }
 
     pub(crate) fn invalid_at(message: impl Into<String>, position: usize) -> TimeError {

@@ -50,6 +50,7 @@ pub mod error;
 pub mod extract;
 pub mod fields;
 pub mod human;
+pub mod ics;
 pub mod id;
 pub mod input;
 mod iso;
@@ -64,6 +65,7 @@ pub mod ops;
 pub mod precision;
 pub mod render;
 pub mod rewrite;
+pub mod schedule;
 #[cfg(feature = "openapi")]
 mod schema;
 mod strftime;

@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 use jiff::Timestamp;
 use jiff::civil::DateTime;
+
 use jiff::tz::TimeZone;
 
 use crate::calendar::Calendar;
@@ -78,15 +79,7 @@ impl Query {
         direction: Direction,
         now: Timestamp,
     ) -> Result<Query, TimeError> {
-        let count = match count {
-            None => DEFAULT_TRANSITIONS,
-            Some(text) => text
-                .trim()
-                .parse::<usize>()
-                .ok()
-                .filter(|count| (1..=MAX_TRANSITIONS).contains(count))
-                .ok_or_else(|| TimeError::InvalidCount { given: text.to_owned(), max: MAX_TRANSITIONS })?,
-        };
+        let count = count_of(count, DEFAULT_TRANSITIONS, MAX_TRANSITIONS)?;
         let from = from.unwrap_or(now);
         if let Some(to) = to {
             let wrong_side = match direction {
@@ -98,6 +91,70 @@ impl Query {
             }
         }
         Ok(Query { from, to, count, direction })
+    }
+}
+
+/// The next `count` clock changes of `zone` after `now` as an iCalendar
+/// feed, and when the feed next changes (the first change).
+///
+/// ```
+/// use tsconv_time::{transitions, zone::Zone};
+///
+/// let feed = transitions::feed(&Zone::parse("Europe/Berlin").unwrap(), 2, "2026-11-26T00:00:00Z".parse().unwrap());
+/// assert!(feed.text.contains("DTSTART:20270328T010000Z\r\n"));
+/// assert_eq!(feed.changes_at.unwrap().to_string(), "2027-03-28T01:00:00Z");
+/// ```
+pub fn feed(zone: &Zone, count: usize, now: jiff::Timestamp) -> crate::ics::Feed {
+    let query = Query { from: now, to: None, count, direction: Direction::Next };
+    let list = transitions(zone, &query);
+    let events: Vec<crate::ics::Event> = list
+        .transitions
+        .iter()
+        .map(|change| {
+            let what = match change.kind {
+                TransitionKind::Gap => "clocks go forward",
+                TransitionKind::Fold => "clocks go back",
+                TransitionKind::NamesOnly => "the zone's name changes",
+            };
+            let window = change.local.as_ref().map_or(String::new(), |local| {
+                format!(
+                    "; local times from {} to {} {}",
+                    local.start,
+                    local.end,
+                    if change.kind == TransitionKind::Gap { "do not exist" } else { "happen twice" }
+                )
+            });
+            crate::ics::Event {
+                uid: crate::ics::uid(&[zone.name(), &change.at]),
+                at: Timestamp::from_second(change.unix).unwrap_or(now),
+                summary: format!(
+                    "{}: {what} ({} {} to {} {})",
+                    zone.name(),
+                    change.before.abbreviation,
+                    change.before.offset,
+                    change.after.abbreviation,
+                    change.after.offset
+                ),
+                description: format!("{} {what}{window}.", zone.name()),
+            }
+        })
+        .collect();
+    crate::ics::Feed {
+        text: crate::ics::calendar(&format!("{}: clock changes", zone.name()), &events, now),
+        changes_at: events.first().map(|event| event.at),
+    }
+}
+
+/// A `count` given as text, from 1 to `max`; `default` when not given.
+pub(crate) fn count_of(count: Option<&str>, default: usize, max: usize) -> Result<usize, TimeError> {
+    match count {
+        None => Ok(default),
+        Some(text) => text
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|count| (1..=max).contains(count))
+            .ok_or_else(|| TimeError::InvalidCount { given: text.to_owned(), max }),
     }
 }
 

@@ -5,5 +5,6 @@ pub mod fallback;
 pub mod health;
 pub mod locales;
 pub mod playground;
+pub mod schedule;
 pub mod timestamp;
 pub mod timezones;

@@ -6,12 +6,13 @@ use axum::response::{IntoResponse, Response};
 use tsconv_time::input::{ReadOptions, read};
 use tsconv_time::transitions::Transitions;
 use tsconv_time::zone::{self, Zone, ZoneList};
+use utoipa::OpenApi;
 
 use crate::http::{
     envelope::{Envelope, Success},
     error::ApiError,
     openapi::QueryErrors,
-    params::{Params, TimezonesParams, TransitionsParams, ZonePath, text_input},
+    params::{Params, TimezonesParams, TransitionsFeedParams, TransitionsParams, ZonePath, text_input},
     state::AppState,
 };
 
@@ -67,7 +68,11 @@ pub async fn transitions(
     uri: axum::http::Uri,
     Params(params): Params<TransitionsParams>,
 ) -> Result<Response, ApiError> {
-    // `.../transitions.txt` asks for plain text (SPEC 12): the context writes it.
+    // `.../transitions.ics` is the calendar feed of the next changes.
+    if let Some(zone) = rest.strip_suffix("/transitions.ics").filter(|zone| !zone.is_empty()) {
+        return transitions_feed(&state, zone, &params);
+    }
+    // `.../transitions.txt` asks for plain text: the context writes it.
     let rest = rest.strip_suffix(crate::http::text::SUFFIX).unwrap_or(&rest);
     let zone = match rest.strip_suffix("/transitions") {
         Some(zone) if !zone.is_empty() => zone,
@@ -77,3 +82,36 @@ pub async fn transitions(
     let answer = Success(tsconv_time::transitions::transitions(&zone, &query));
     Ok(if from_now { ([(header::CACHE_CONTROL, "no-store")], answer).into_response() } else { answer.into_response() })
 }
+
+/// A zone's next clock changes as an iCalendar feed (RFC 5545) a calendar app subscribes to.
+///
+/// Served by the same catch-all route as the transitions (see `http::api`).
+#[utoipa::path(
+    get,
+    path = "/timezones/{zone}/transitions.ics",
+    tag = "timezones",
+    params(ZonePath, TransitionsFeedParams),
+    responses(
+        (status = 200, description = "The next `count` clock changes after now, one event each; `Cache-Control: max-age` is the time until the first (at most a day)", content_type = "text/calendar", body = String),
+        QueryErrors
+    )
+)]
+pub fn transitions_feed(state: &AppState, zone: &str, params: &TransitionsParams) -> Result<Response, ApiError> {
+    if params.from.is_some() || params.to.is_some() || params.direction.is_some() {
+        return Err(ApiError::BadRequest {
+            message: "a feed lists the changes after now: from, to and direction are not read here (the transitions \
+                      route takes them)"
+                .to_owned(),
+        });
+    }
+    let now = state.clock.now();
+    let (zone, query, _) = params.read(zone, now)?;
+    let feed = tsconv_time::transitions::feed(&zone, query.count, now);
+    Ok(crate::http::routes::schedule::calendar(feed, now))
+}
+
+/// The feed's description, which the router adds to the document under
+/// each prefix (the catch-all route serves it).
+#[derive(OpenApi)]
+#[openapi(paths(transitions_feed))]
+pub struct TransitionsFeedDoc;

@@ -18,3 +18,4 @@ mod other_parsers;
 mod published;
 mod rewritten;
 mod roundtrip;
+mod schedules;

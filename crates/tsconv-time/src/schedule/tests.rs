@@ -1,0 +1,212 @@
+use super::*;
+use crate::transitions::Direction;
+
+fn runs(expression: &str, zone: &str, from: &str, count: usize, direction: Direction) -> Vec<String> {
+    let schedule = Schedule::parse(expression, Gap::Skip).unwrap();
+    let zone = Zone::parse(zone).unwrap();
+    schedule
+        .runs(&zone, from.parse().unwrap(), count, direction)
+        .unwrap()
+        .into_iter()
+        .map(|run| run.instant.to_string())
+        .collect()
+}
+
+#[test]
+fn a_fixed_time_job_runs_once_at_the_jump_and_once_in_a_repeated_hour() {
+    // Berlin 2026: the clock jumps 02:00 -> 03:00 on 29 March, goes back 03:00 -> 02:00 on 25 October.
+    let spring = runs("30 2 * * *", "Europe/Berlin", "2026-03-28T12:00:00Z", 2, Direction::Next);
+    assert_eq!(spring, ["2026-03-29T01:00:00Z", "2026-03-30T00:30:00Z"]);
+    let autumn = runs("30 2 * * *", "Europe/Berlin", "2026-10-24T12:00:00Z", 2, Direction::Next);
+    assert_eq!(autumn, ["2026-10-25T00:30:00Z", "2026-10-26T01:30:00Z"]);
+}
+
+#[test]
+fn an_interval_job_runs_by_the_clock() {
+    let spring = runs("*/30 * * * *", "Europe/Berlin", "2026-03-29T00:10:00Z", 3, Direction::Next);
+    assert_eq!(spring, ["2026-03-29T00:30:00Z", "2026-03-29T01:00:00Z", "2026-03-29T01:30:00Z"]);
+    let autumn = runs("*/30 * * * *", "Europe/Berlin", "2026-10-24T23:40:00Z", 4, Direction::Next);
+    assert_eq!(
+        autumn,
+        ["2026-10-25T00:00:00Z", "2026-10-25T00:30:00Z", "2026-10-25T01:00:00Z", "2026-10-25T01:30:00Z"]
+    );
+}
+
+#[test]
+fn previous_mirrors_next() {
+    let next = runs("*/30 * * * *", "Europe/Berlin", "2026-10-24T22:10:00Z", 8, Direction::Next);
+    let last = next.last().unwrap().parse::<Timestamp>().unwrap() + SignedDuration::from_secs(1);
+    let mut previous = runs("*/30 * * * *", "Europe/Berlin", &last.to_string(), 8, Direction::Previous);
+    previous.reverse();
+    assert_eq!(previous, next);
+    let next = runs("30 2 * * *", "Europe/Berlin", "2026-03-27T12:00:00Z", 4, Direction::Next);
+    let last = next.last().unwrap().parse::<Timestamp>().unwrap() + SignedDuration::from_secs(1);
+    let mut previous = runs("30 2 * * *", "Europe/Berlin", &last.to_string(), 4, Direction::Previous);
+    previous.reverse();
+    assert_eq!(previous, next);
+}
+
+#[test]
+fn systemd_skips_a_gap_and_runs_a_repeated_time_once() {
+    let spring = runs("*-*-* 02:30:00", "Europe/Berlin", "2026-03-28T12:00:00Z", 2, Direction::Next);
+    assert_eq!(spring, ["2026-03-30T00:30:00Z", "2026-03-31T00:30:00Z"]);
+    let autumn = runs("*:0/30", "Europe/Berlin", "2026-10-25T00:10:00Z", 2, Direction::Next);
+    assert_eq!(autumn, ["2026-10-25T00:30:00Z", "2026-10-25T02:00:00Z"]);
+}
+
+#[test]
+fn rrule_skips_a_gap_or_shifts_it_when_asked() {
+    let rule = "DTSTART;TZID=America/New_York:20270313T023000\nRRULE:FREQ=DAILY;COUNT=3";
+    let zone = Zone::utc();
+    let skip =
+        Schedule::parse(rule, Gap::Skip).unwrap().runs(&zone, Timestamp::UNIX_EPOCH, 5, Direction::Next).unwrap();
+    let times: Vec<String> = skip.iter().map(|run| run.instant.to_string()).collect();
+    assert_eq!(times, ["2027-03-13T07:30:00Z", "2027-03-15T06:30:00Z"]);
+    let shift =
+        Schedule::parse(rule, Gap::Shift).unwrap().runs(&zone, Timestamp::UNIX_EPOCH, 5, Direction::Next).unwrap();
+    let times: Vec<String> = shift.iter().map(|run| run.instant.to_string()).collect();
+    assert_eq!(times, ["2027-03-13T07:30:00Z", "2027-03-14T07:30:00Z", "2027-03-15T06:30:00Z"]);
+    assert_eq!(shift[1].moved, Some(Moved::FromGap(jiff::civil::date(2027, 3, 14).at(2, 30, 0, 0))));
+}
+
+#[test]
+fn errors_name_the_field_and_position() {
+    let error = Schedule::parse("0 9 * * MNO", Gap::Skip).unwrap_err();
+    let TimeError::InvalidSchedule { field, position, suggestion, .. } = &error else { panic!("{error:?}") };
+    assert_eq!((*field, *position, *suggestion), (Some("day-of-week"), Some(8), Some("MON")));
+    let error = Schedule::parse("61 * * * *", Gap::Skip).unwrap_err();
+    assert!(error.to_string().starts_with("minute field (character 1): 61 is out of range"), "{error}");
+    let error = Schedule::parse("0 0 30 2 *", Gap::Skip).unwrap_err();
+    assert!(error.to_string().contains("never fires"), "{error}");
+    let error = Schedule::parse("Mno 09:00", Gap::Skip).unwrap_err();
+    assert!(error.to_string().contains("did you mean Mon?"), "{error}");
+}
+
+#[test]
+fn an_expression_that_fires_rarely_is_answered_and_one_that_never_does_ends() {
+    let leap = runs("0 0 29 2 *", "UTC", "2026-01-01T00:00:00Z", 2, Direction::Next);
+    assert_eq!(leap, ["2028-02-29T00:00:00Z", "2032-02-29T00:00:00Z"]);
+    let once = runs("0 0 0 1 1 * 2999", "Europe/Berlin", "2026-01-01T00:00:00Z", 3, Direction::Next);
+    assert_eq!(once, ["2998-12-31T23:00:00Z"]);
+}
+
+mod properties {
+    use chrono::TimeZone as _;
+    use jiff::tz::AmbiguousOffset;
+    use proptest::prelude::*;
+
+    use super::*;
+
+    const ZONES: [&str; 5] = ["Europe/Berlin", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe", "UTC"];
+
+    fn field(values: Vec<&'static str>) -> impl Strategy<Value = &'static str> {
+        proptest::sample::select(values)
+    }
+
+    fn expression() -> impl Strategy<Value = String> {
+        (
+            field(vec!["*", "0", "30", "*/15", "0,30", "5-10", "*/7"]),
+            field(vec!["*", "1", "2", "3", "1-3", "*/2", "2,14"]),
+            field(vec!["*", "1", "15", "L", "1-7"]),
+            field(vec!["*", "3", "10", "3,4,10,11"]),
+            field(vec!["*", "0", "1-5", "SUN", "6#1"]),
+        )
+            .prop_map(|(m, h, d, mo, w)| format!("{m} {h} {d} {mo} {w}"))
+    }
+
+    /// The runs of a minute-level cron expression in (from, end], found by
+    /// looking at every minute and applying the rule by its definition.
+    fn scanned(
+        cron: &croner::Cron,
+        fixed: bool,
+        tz: &jiff::tz::TimeZone,
+        from: Timestamp,
+        end: Timestamp,
+    ) -> Vec<Timestamp> {
+        let matches = |wall: DateTime| {
+            let naive = chrono::NaiveDate::from_ymd_opt(i32::from(wall.year()), wall.month() as u32, wall.day() as u32)
+                .and_then(|d| d.and_hms_opt(wall.hour() as u32, wall.minute() as u32, wall.second() as u32))
+                .unwrap();
+            cron.is_time_matching(&chrono::Utc.from_utc_datetime(&naive)).unwrap()
+        };
+        let minute = SignedDuration::from_mins(1);
+        let mut t = Timestamp::from_second(from.as_second().div_euclid(60) * 60).unwrap() + minute;
+        let mut out = Vec::new();
+        while t <= end {
+            let wall = tz.to_datetime(t);
+            let (before, after) = offsets(tz, t);
+            if fixed && after > before {
+                // A gap starts at t: a fixed-time job with a time in it runs now.
+                let mut w = before.to_datetime(t);
+                while w < after.to_datetime(t) {
+                    if matches(w) {
+                        out.push(t);
+                        break;
+                    }
+                    w += minute;
+                }
+            }
+            let second = matches!(tz.to_ambiguous_timestamp(wall).offset(), AmbiguousOffset::Fold { before, .. }
+                if before.to_timestamp(wall).is_ok_and(|first| first < t));
+            if matches(wall) && !(fixed && second) {
+                out.push(t);
+            }
+            t += minute;
+        }
+        out.dedup();
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+
+        /// Runs are strictly increasing (decreasing for previous), each is
+        /// its wall-clock time matching the expression or one a gap moved,
+        /// and none is skipped between two: the walk equals a scan of
+        /// every minute under the rule's definition.
+        #[test]
+        fn runs_are_the_minutes_the_rule_names(
+            text in expression(),
+            zone in proptest::sample::select(ZONES.to_vec()),
+            day in 0i64..3650,
+            before_change in any::<bool>(),
+            minutes in 0i64..600,
+        ) {
+            let zone = Zone::parse(zone).unwrap();
+            let tz = zone.tz();
+            let start = Timestamp::from_second(1_577_836_800 + day * 86_400).unwrap();
+            let from = match tz.following(start).next().filter(|_| before_change) {
+                Some(change) => change.timestamp() - SignedDuration::from_mins(minutes),
+                None => start + SignedDuration::from_mins(minutes),
+            };
+            let end = from + SignedDuration::from_hours(36);
+            let schedule = Schedule::parse(&text, Gap::Skip).unwrap();
+            let Reader::Cron(cron) = &schedule.reader else { unreachable!() };
+            let runs = schedule.runs(&zone, from, MAX_RUNS, Direction::Next).unwrap();
+            let instants: Vec<Timestamp> = runs.iter().map(|run| run.instant).filter(|&t| t <= end).collect();
+            prop_assert!(instants.windows(2).all(|pair| pair[0] < pair[1]));
+            let expected = scanned(&cron.cron, cron.fixed, tz, from, end);
+            let compared = expected.len().min(instants.len()).min(MAX_RUNS - 1);
+            prop_assert_eq!(&instants[..compared], &expected[..compared], "{} in {} from {}", text, zone.name(), from);
+            for run in &runs {
+                // A run a gap moved was written for a wall time the gap skips.
+                if let Some(Moved::FromGap(wall)) = run.moved {
+                    let in_gap = matches!(tz.to_ambiguous_timestamp(wall).offset(), AmbiguousOffset::Gap { .. });
+                    prop_assert!(in_gap, "{} was moved from {}, which is no gap's", run.instant, wall);
+                }
+            }
+            // Previous, from just after the last run, gives the same runs backwards.
+            if let Some(&last) = instants.last() {
+                let mut back: Vec<Timestamp> = schedule
+                    .runs(&zone, last + SignedDuration::from_secs(1), instants.len(), Direction::Previous)
+                    .unwrap()
+                    .iter()
+                    .map(|run| run.instant)
+                    .filter(|&t| t > from)
+                    .collect();
+                back.reverse();
+                prop_assert_eq!(back, instants);
+            }
+        }
+    }
+}

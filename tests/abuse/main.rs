@@ -210,6 +210,30 @@ async fn no_request_costs_much_more_than_an_honest_one() {
     let ratio = cost.as_secs_f64() / honest.as_secs_f64();
     eprintln!("extract of 16 KiB of almost-dates: {cost:?} of server CPU, {ratio:.1}x a batch of 1000 plain numbers");
     assert!(ratio <= 10.0, "extract cost {cost:?}, {ratio:.1}x a batch of 1000 plain numbers ({honest:?})");
+    // Schedules at their worst: a per-second rule counted from 1970 (walked
+    // until its bound), one that looks for a day no month has, a cron
+    // expression searched to croner's last year, a hundred runs of every second.
+    for (name, query, expected) in [
+        ("RRULE counted from 1970", "DTSTART:19700101T000000Z%20RRULE:FREQ=SECONDLY;COUNT=999999999&count=100", 400),
+        ("RRULE on day 366 of January", "FREQ=MINUTELY;BYYEARDAY=366;BYMONTH=1&count=100", 200),
+        (
+            "RRULE per second since 1970, backwards",
+            "DTSTART:19700101T000000Z%20RRULE:FREQ=SECONDLY&count=100&direction=previous",
+            200,
+        ),
+        ("cron of a year long past", "0%200%200%201%201%20*%201970&count=100", 200),
+        ("cron every second", "*%20*%20*%20*%20*%20*&count=100&direction=previous", 200),
+        ("systemd of a leap Monday, in Berlin", "Mon%20*-02-29%2000:00&count=100&timezone=Europe/Berlin", 200),
+    ] {
+        let request = format!("GET /api/schedule?schedule={query} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+        let cost = least_cpu_of(&server, name, request.as_bytes(), expected).await;
+        let ratio = cost.as_secs_f64() / honest.as_secs_f64();
+        eprintln!("schedule, {name}: {cost:?} of server CPU, {ratio:.1}x a batch of 1000 plain numbers");
+        assert!(
+            ratio <= 10.0,
+            "schedule, {name} cost {cost:?}, {ratio:.1}x a batch of 1000 plain numbers ({honest:?})"
+        );
+    }
     let largest = least_cpu_of(&server, "plain batch", &plain_batch(1000), 200).await;
     eprintln!(
         "a batch of 1000 plain numbers: {largest:?}, {:.1}x a plain convert ({single:?})",

@@ -444,3 +444,29 @@ fn fields_keep_the_rows_and_json_fields_named_and_refuse_an_unknown_one() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).starts_with("tsconv: unknown field \"formated\" in fields: did you mean formatted?"));
 }
+
+#[test]
+fn schedule_lists_the_runs_and_what_the_clock_change_does() {
+    let args = ["schedule", "30 2 * * *", "--tz", "Europe/Berlin", "--from", "2027-03-27T12:00:00Z", "--count", "2"];
+    let output = tsconv(&args, None);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "30 2 * * * (cron): At 02:30.");
+    assert_eq!(
+        lines[1],
+        "2027-03-28T01:00:00.000Z  Sunday    2027-03-28T03:00:00+02:00  (for 2027-03-28T02:30:00, which the clock change skips)"
+    );
+    assert_eq!(lines[2], "2027-03-29T00:30:00.000Z  Monday    2027-03-29T02:30:00+02:00");
+    assert!(lines[3].starts_with("next clock change in Europe/Berlin: 2027-03-28T01:00:00Z (gap)"), "{text}");
+    // --json is the API's data; a bad expression is a usage error with the field and the close name.
+    let json = tsconv(&["schedule", "FREQ=WEEKLY;BYDAY=MO", "--from", "2026-11-27", "--count", "1", "--json"], None);
+    let data: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(
+        (data["notation"].as_str(), data["runs"][0]["iso"].as_str()),
+        (Some("rrule"), Some("2026-11-30T00:00:00.000Z"))
+    );
+    let bad = tsconv(&["schedule", "0 9 * * MNO"], None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("day-of-week field (character 9): unknown name \"MNO\": did you mean MON?"));
+}

@@ -240,6 +240,29 @@ async function main() {
   await page.fill("#extract-text", "");
   await waitText(page, "#extract-count", "");
   assert.ok(!page.url().includes("text="), page.url());
+
+  // A schedule: its next runs in the page's zone and in UTC (the same
+  // instants), the next clock change's note, the link; an error in place.
+  await page.fill("#zone", "Europe/Berlin");
+  await page.fill("#schedule-text", "30 2 * * *");
+  await page.waitForFunction(() => document.querySelectorAll("#schedule-runs tr").length === 5);
+  assert.equal(await text(page, "#schedule-description"), "At 02:30. (cron, computed in Europe/Berlin)");
+  const runs = await page.evaluate(() => [...document.querySelectorAll("#schedule-runs tr")]
+    .map((tr) => [...tr.querySelectorAll("code")].map((code) => code.textContent)));
+  for (const [local, utc] of runs) {
+    assert.match(local, /^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{4}-\d\d-\d\dT0[23]:\d\d:00\+0[12]:00$/, local);
+    assert.equal(Date.parse(local.split(" ")[1]), Date.parse(utc), local + " " + utc);
+  }
+  assert.ok((await text(page, "#schedule-dst")).startsWith("Next clock change, "), await text(page, "#schedule-dst"));
+  assert.ok(page.url().includes("schedule=30+2"), page.url());
+  await page.locator("#schedule-section").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, "schedule.png"), fullPage: true });
+  await page.fill("#schedule-text", "0 9 * * MNO");
+  await page.waitForFunction(() => document.querySelector("#schedule-error").textContent.includes("did you mean MON?"));
+  assert.ok(await page.locator("#schedule-table").isHidden());
+  assert.equal(await page.getAttribute("#schedule-error", "role"), "alert");
+  await page.fill("#schedule-text", "");
+  await waitText(page, "#schedule-error", "");
   await page.fill("#input", "");
   await page.fill("#zone", "Asia/Tokyo");
 

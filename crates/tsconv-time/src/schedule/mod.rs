@@ -33,12 +33,14 @@ use crate::zone::{Zone, offset_text};
 pub const MAX_RUNS: usize = 100;
 /// Runs listed when `count` is not given.
 pub const DEFAULT_RUNS: usize = 5;
+/// How far from `from` runs are listed, beyond the first: 400 Gregorian years.
+pub const HORIZON: SignedDuration = SignedDuration::from_secs(146_097 * 86_400);
 /// The longest expression read, in bytes.
 pub const MAX_SCHEDULE_BYTES: usize = 1024;
 /// How many wall-clock times one answer may look at before it gives up: a
 /// rule whose start lies this many runs before `from` is refused rather
 /// than walked (a per-second rule started years ago).
-pub const MAX_WALLS: usize = 200_000;
+pub const MAX_WALLS: usize = 50_000;
 
 /// The notation an expression was read in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -284,7 +286,7 @@ impl Schedule {
         let mut walls = Vec::new();
         let mut source: Box<dyn Wall> = match &self.reader {
             Reader::Cron(cron) => Box::new(cron.wall()),
-            Reader::Rrule(rule) => Box::new(rule.wall(tz, change)?),
+            Reader::Rrule(rule) => Box::new(rule.wall(tz, from)?),
         };
         let mut cursor = start - SignedDuration::from_nanos(1);
         while walls.len() < 4 {
@@ -443,7 +445,9 @@ fn walk(
                     _ => from_wall + one,
                 };
                 let upper = end.map(|at| offset.to_datetime(at));
-                if let Some(at) = start {
+                // A change more than a day before `from` moves no run past it
+                // (no gap is longer than a day).
+                if let Some(at) = start.filter(|&at| at + SignedDuration::from_hours(26) > from) {
                     out.at_change(source, tz, at, rule)?;
                 }
                 let mut wall = match cursor {
@@ -573,6 +577,12 @@ impl Runs {
 
     fn keep(&mut self, run: Run) {
         if self.done() || !self.earlier(self.from, run.instant) {
+            return;
+        }
+        // The first run is listed however far it lies; the others within
+        // HORIZON of `from` (a leap-day Monday's hundred runs span 2,800 years).
+        if !self.runs.is_empty() && run.instant.duration_since(self.from).abs() > HORIZON {
+            self.count = self.runs.len();
             return;
         }
         match self.runs.last_mut() {

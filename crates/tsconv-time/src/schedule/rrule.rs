@@ -8,10 +8,11 @@
 use std::str::FromStr;
 
 use chrono::{TimeZone as _, Utc};
+use jiff::SignedDuration;
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan as _};
-use rrule::{RRule, RRuleSet, RRuleSetIter, Tz, Unvalidated};
+use rrule::{Frequency, RRule, RRuleSet, RRuleSetIter, Tz, Unvalidated};
 
 use super::cron::from_chrono;
 use super::{MAX_WALLS, Wall};
@@ -145,7 +146,7 @@ pub(crate) fn read(expression: &str) -> Result<Rule, TimeError> {
     let start_wall = start.map(|start| start.wall(zone.as_ref().map_or(&TimeZone::UTC, Zone::tz)));
     let rule = Rule { zone, start, rules, exdates, rdates, first, start_wall };
     // Built once now, so that a rule the crate refuses is refused here.
-    rule.set(&TimeZone::UTC, DateTime::constant(2000, 1, 1, 0, 0, 0, 0))?;
+    rule.set(&TimeZone::UTC, rule.start(&TimeZone::UTC, DateTime::constant(2000, 1, 1, 0, 0, 0, 0)))?;
     Ok(rule)
 }
 
@@ -178,12 +179,40 @@ impl Rule {
         })
     }
 
-    /// The set, on `tz`'s wall clock, starting at `start` when the rule has no `DTSTART`.
-    fn set(&self, tz: &TimeZone, default_start: DateTime) -> Result<RRuleSet, TimeError> {
-        let start = self.start.map_or(default_start, |start| start.wall(tz));
-        let out_of_range = || invalid(format!("the start {start} is outside the years a rule is expanded in"));
-        let dt_start = utc(start).ok_or_else(out_of_range)?;
-        let mut set = RRuleSet::new(dt_start);
+    /// The rule's start on `tz`'s wall clock (`default` without a `DTSTART`).
+    fn start(&self, tz: &TimeZone, default: DateTime) -> DateTime {
+        self.start.map_or(default, |start| start.wall(tz))
+    }
+
+    /// The length of the rule's period in seconds, when its expansion may
+    /// begin a whole number of periods after its start without changing
+    /// any occurrence from there on: one rule, no `COUNT` (which counts from
+    /// the start), and a period of fixed length (a week or less).
+    fn period(&self) -> Option<i64> {
+        let [(text, _)] = &self.rules[..] else { return None };
+        let rule = RRule::<Unvalidated>::from_str(text).ok()?;
+        if rule.get_count().is_some() {
+            return None;
+        }
+        let unit = match rule.get_freq() {
+            Frequency::Weekly => 7 * 86_400,
+            Frequency::Daily => 86_400,
+            Frequency::Hourly => 3_600,
+            Frequency::Minutely => 60,
+            Frequency::Secondly => 1,
+            Frequency::Monthly | Frequency::Yearly => return None,
+        };
+        Some(unit * i64::from(rule.get_interval().max(1)))
+    }
+
+    /// The set, on `tz`'s wall clock, its expansion beginning at `begin` (the
+    /// rule's start, or a whole number of periods after it). Limited: the
+    /// search for the next occurrence stops after the `rrule` crate's
+    /// 100,000 steps of the rule.
+    fn set(&self, tz: &TimeZone, begin: DateTime) -> Result<RRuleSet, TimeError> {
+        let out_of_range = || invalid(format!("the start {begin} is outside the years a rule is expanded in"));
+        let dt_start = utc(begin).ok_or_else(out_of_range)?;
+        let mut set = RRuleSet::new(dt_start).limit();
         for (text, until) in &self.rules {
             let mut rule = RRule::<Unvalidated>::from_str(text)
                 .map_err(|error| invalid(format!("the RRULE is not valid: {error}")))?;
@@ -192,6 +221,7 @@ impl Rule {
                     "the RRULE is not valid: INTERVAL must be a whole number from 1 up (RFC 5545 3.3.10)",
                 ));
             }
+            never_fires(&rule)?;
             if let Some(until) = until {
                 rule = rule.until(utc(until.wall(tz)).ok_or_else(out_of_range)?);
             }
@@ -208,24 +238,84 @@ impl Rule {
     }
 
     /// The rule's wall-clock times in `tz`; without a `DTSTART`, it starts at
-    /// `from` (whole seconds).
-    pub(crate) fn wall(&self, tz: &TimeZone, from: Timestamp) -> Result<RruleWall, TimeError> {
+    /// `from` (whole seconds). A rule that may begin later is first expanded
+    /// from an hour before `from` (a per-second rule started in 1970 is not
+    /// walked from 1970); asked for an earlier time, it is expanded again
+    /// from further back.
+    pub(crate) fn wall(&self, tz: &TimeZone, from: Timestamp) -> Result<RruleWall<'_>, TimeError> {
         let default = tz.to_datetime(from);
         let default = default.checked_sub(default.subsec_nanosecond().nanoseconds()).unwrap_or(default);
-        let set = self.set(tz, default)?;
-        Ok(RruleWall { iter: (&set).into_iter(), seen: Vec::new(), done: false })
+        let start = self.start(tz, default);
+        let mut wall = RruleWall {
+            rule: self,
+            tz: tz.clone(),
+            start,
+            period: self.period(),
+            begin: start,
+            iter: None,
+            seen: Vec::new(),
+            done: false,
+        };
+        wall.begin_at(default - SignedDuration::from_hours(1))?;
+        Ok(wall)
     }
 }
 
+/// An RRULE that can never fire because its days of the month exist in
+/// none of its months (`BYMONTH=2;BYMONTHDAY=30`) is refused at once.
+fn never_fires(rule: &RRule<Unvalidated>) -> Result<(), TimeError> {
+    let days = rule.get_by_month_day();
+    if days.is_empty() || days.iter().any(|&day| day < 0) {
+        return Ok(());
+    }
+    let months = rule.get_by_month();
+    let length = |month: u8| [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][usize::from(month.clamp(1, 12)) - 1];
+    let longest = if months.is_empty() { 31 } else { months.iter().map(|&month| length(month)).max().unwrap_or(31) };
+    let first = days.iter().copied().min().unwrap_or(1);
+    if i32::from(first) > longest {
+        return Err(invalid(format!(
+            "the schedule never fires: day {first} of the month exists in none of its months (the longest has \
+             {longest} days)"
+        )));
+    }
+    Ok(())
+}
+
 /// The expansion, kept as it is pulled (ascending), to answer `after` and
-/// `before` by binary search; at most [`MAX_WALLS`] times are pulled.
-pub(crate) struct RruleWall {
-    iter: RRuleSetIter,
+/// `before` by binary search; at most [`MAX_WALLS`] times are pulled from
+/// one beginning.
+pub(crate) struct RruleWall<'r> {
+    rule: &'r Rule,
+    tz: TimeZone,
+    /// The rule's own start.
+    start: DateTime,
+    /// The rule's period, when its expansion may begin after its start.
+    period: Option<i64>,
+    /// Where the expansion now begins: `start`, or a whole number of periods after it.
+    begin: DateTime,
+    iter: Option<RRuleSetIter>,
     seen: Vec<DateTime>,
     done: bool,
 }
 
-impl RruleWall {
+impl RruleWall<'_> {
+    /// Begins the expansion at the last whole period at or before `floor`
+    /// (or at the start).
+    fn begin_at(&mut self, floor: DateTime) -> Result<(), TimeError> {
+        self.begin = match self.period {
+            Some(period) if floor > self.start => {
+                let span = self.start.duration_until(floor).as_secs();
+                self.start + SignedDuration::from_secs(span - span % period)
+            }
+            _ => self.start,
+        };
+        let set = self.rule.set(&self.tz, self.begin)?;
+        self.iter = Some((&set).into_iter());
+        self.seen.clear();
+        self.done = false;
+        Ok(())
+    }
+
     /// Pulls until a time at or beyond `until` is seen, or the rule ends.
     fn pull_past(&mut self, until: DateTime) -> Result<(), TimeError> {
         while !self.done && self.seen.last().is_none_or(|&last| last <= until) {
@@ -235,7 +325,8 @@ impl RruleWall {
                      DTSTART closer"
                 )));
             }
-            match self.iter.next().and_then(|next| from_chrono(next.with_timezone(&Utc).naive_utc())) {
+            let next = self.iter.as_mut().and_then(Iterator::next);
+            match next.and_then(|next| from_chrono(next.with_timezone(&Utc).naive_utc())) {
                 Some(next) => self.seen.push(next),
                 None => self.done = true,
             }
@@ -244,16 +335,31 @@ impl RruleWall {
     }
 }
 
-impl Wall for RruleWall {
+impl Wall for RruleWall<'_> {
     fn after(&mut self, after: DateTime) -> Result<Option<DateTime>, TimeError> {
+        // Asked before the beginning, or more than a day past what was
+        // pulled: begin again an hour before (exact: on the rule's grid).
+        let far = self.period.is_some()
+            && self.seen.last().map_or(self.begin, |&last| last.max(self.begin)) + SignedDuration::from_hours(24)
+                < after;
+        if (after < self.begin && self.begin > self.start) || far {
+            self.begin_at(after - SignedDuration::from_hours(1))?;
+        }
         self.pull_past(after)?;
         let index = self.seen.partition_point(|&seen| seen <= after);
         Ok(self.seen.get(index).copied())
     }
 
     fn before(&mut self, before: DateTime) -> Result<Option<DateTime>, TimeError> {
-        self.pull_past(before)?;
-        let index = self.seen.partition_point(|&seen| seen < before);
-        Ok(index.checked_sub(1).and_then(|index| self.seen.get(index)).copied())
+        loop {
+            self.pull_past(before)?;
+            let index = self.seen.partition_point(|&seen| seen < before);
+            if index > 0 || self.begin <= self.start {
+                return Ok(index.checked_sub(1).and_then(|index| self.seen.get(index)).copied());
+            }
+            // Nothing between the beginning and `before`: begin eight times as far back.
+            let back = self.begin.duration_until(before).as_secs().max(3_600) * 8;
+            self.begin_at(before - SignedDuration::from_secs(back))?;
+        }
     }
 }

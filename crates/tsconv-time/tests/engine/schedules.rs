@@ -483,6 +483,22 @@ for line in sys.stdin:
             tally.mismatches.push(format!("{rule:?} from {from}: tsconv {shifted:?}, dateutil {theirs:?}"));
             continue;
         }
+        // Backwards from just after the last run, the same runs (the
+        // expansion begins again further back when it must).
+        if let Some(&last) = shifted.last() {
+            let schedule = Schedule::parse(rule, Gap::Shift).unwrap();
+            let after_last = Timestamp::from_second(last + 1).unwrap();
+            let mut back: Vec<i64> = schedule
+                .runs(zone, after_last, shifted.len(), Direction::Previous)
+                .unwrap()
+                .iter()
+                .map(|run| run.instant.as_second())
+                .collect();
+            back.reverse();
+            if back != shifted {
+                tally.mismatches.push(format!("{rule:?}: previous from {after_last} {back:?}, next {shifted:?}"));
+            }
+        }
         // The default (gap=skip) is gap=shift less the runs a gap moved.
         let schedule = Schedule::parse(rule, Gap::Shift).unwrap();
         let kept: Vec<i64> = schedule

@@ -156,10 +156,16 @@ async fn an_expression_that_fires_once_in_centuries_is_answered_at_once() {
     let data =
         get("/api/schedule?schedule=0%200%200%2029%202%20*%202196&from=2026-01-01T00:00:00Z").await.assert_ok().clone();
     assert_eq!(iso(&data["runs"]), ["2196-02-29T00:00:00.000Z"]);
-    // A per-second rule started decades ago is refused, not walked.
+    // A per-second rule started decades ago begins a whole number of seconds
+    // before `from` (the same runs); counted from its start, it is refused.
     let old =
-        get("/api/schedule?schedule=DTSTART:19700101T000000Z%20RRULE:FREQ=SECONDLY&from=2026-01-01T00:00:00Z").await;
-    old.assert_error(400, 40016, "invalid_schedule");
+        get("/api/schedule?schedule=DTSTART:19700101T000000Z%20RRULE:FREQ=SECONDLY&from=2026-01-01T00:00:00Z&count=2")
+            .await;
+    assert_eq!(iso(&old.assert_ok()["runs"]), ["2026-01-01T00:00:01.000Z", "2026-01-01T00:00:02.000Z"]);
+    let counted = "DTSTART:19700101T000000Z%20RRULE:FREQ=SECONDLY;COUNT=999999999&from=2026-01-01T00:00:00Z";
+    let counted = get(&format!("/api/schedule?schedule={counted}")).await;
+    counted.assert_error(400, 40016, "invalid_schedule");
+    assert!(counted.body["message"].as_str().unwrap().contains("move DTSTART closer"));
     assert!(started.elapsed().as_secs() < 30);
 }
 

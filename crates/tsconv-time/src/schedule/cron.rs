@@ -213,6 +213,19 @@ fn check_field(field: Field, text: &str, at: usize) -> Result<(), TimeError> {
 
 fn check_part(field: Field, part: &str, at: usize) -> Result<(), TimeError> {
     let upper = part.to_ascii_uppercase();
+    // Quartz forms croner does not read: refused here, in words, rather than matched wrong.
+    match (field, upper.as_str()) {
+        (Field::DayOfWeek, "L") => {
+            let message = "L alone is Quartz's Saturday: write SAT (or 6), or 5L for the last Friday of the month";
+            return Err(error(field, at, message.to_owned(), None));
+        }
+        (Field::DayOfMonth, "LW") => {
+            let message =
+                "LW (the last weekday of the month) is not read: write L for the last day, or 28-31 with a weekday";
+            return Err(error(field, at, message.to_owned(), None));
+        }
+        _ => {}
+    }
     let quartz = match field {
         Field::DayOfMonth => {
             upper == "?"
@@ -222,7 +235,6 @@ fn check_part(field: Field, part: &str, at: usize) -> Result<(), TimeError> {
         }
         Field::DayOfWeek => {
             upper == "?"
-                || upper == "L"
                 || number_then(&upper, "L").is_some_and(|d| d <= 7)
                 || upper.split_once('#').is_some_and(|(day, nth)| {
                     value(field, day).is_ok_and(|d| d <= 7) && nth.parse::<u32>().is_ok_and(|n| (1..=5).contains(&n))

@@ -45,6 +45,9 @@ pub(crate) struct Rule {
     rdates: Vec<Stamp>,
     /// The first rule as read, for its description.
     pub first: RRule<Unvalidated>,
+    /// The time-of-day limits of a per-minute or per-second rule, applied
+    /// here rather than by the crate (see [`TimeFilter`]).
+    filter: Option<TimeFilter>,
     pub start_wall: Option<DateTime>,
 }
 
@@ -144,7 +147,8 @@ pub(crate) fn read(expression: &str) -> Result<Rule, TimeError> {
     let first = RRule::<Unvalidated>::from_str(first_text)
         .map_err(|error| invalid(format!("the RRULE is not valid: {error}")))?;
     let start_wall = start.map(|start| start.wall(zone.as_ref().map_or(&TimeZone::UTC, Zone::tz)));
-    let rule = Rule { zone, start, rules, exdates, rdates, first, start_wall };
+    let filter = TimeFilter::split(&mut rules, &first);
+    let rule = Rule { zone, start, rules, exdates, rdates, first, start_wall, filter };
     // Built once now, so that a rule the crate refuses is refused here.
     rule.set(&TimeZone::UTC, rule.start(&TimeZone::UTC, DateTime::constant(2000, 1, 1, 0, 0, 0, 0)))?;
     Ok(rule)
@@ -246,6 +250,10 @@ impl Rule {
         let default = tz.to_datetime(from);
         let default = default.checked_sub(default.subsec_nanosecond().nanoseconds()).unwrap_or(default);
         let start = self.start(tz, default);
+        if let Some(filter) = &self.filter {
+            let unit = if self.first.get_freq() == Frequency::Secondly { 1 } else { 60 };
+            filter.reachable(start, unit * i64::from(self.first.get_interval().max(1)))?;
+        }
         let mut wall = RruleWall {
             rule: self,
             tz: tz.clone(),
@@ -254,10 +262,89 @@ impl Rule {
             begin: start,
             iter: None,
             seen: Vec::new(),
+            skipped: 0,
             done: false,
         };
         wall.begin_at(default - SignedDuration::from_hours(1))?;
         Ok(wall)
+    }
+}
+
+/// The `BYHOUR`, `BYMINUTE` (and for a per-second rule `BYSECOND`) limits
+/// of a per-minute or per-second rule. The `rrule` crate (0.14) skips ahead
+/// wrongly when such a limit fails with an `INTERVAL` that does not divide
+/// the hour (`FREQ=MINUTELY;INTERVAL=90;BYHOUR=2` runs at 02:30 every other
+/// day; dateutil, and RFC 5545, at 02:00 every day): such a rule is given to
+/// the crate without them, and its times are kept here when they match.
+/// (Only for one rule without `BYSETPOS`, which counts after the limits.)
+struct TimeFilter {
+    hours: Vec<u8>,
+    minutes: Vec<u8>,
+    seconds: Vec<u8>,
+}
+
+impl TimeFilter {
+    /// Takes the limits out of the only rule, when it has some to take.
+    fn split(rules: &mut [(String, Option<Stamp>)], first: &RRule<Unvalidated>) -> Option<TimeFilter> {
+        let [(text, _)] = rules else { return None };
+        let secondly = match first.get_freq() {
+            Frequency::Minutely => false,
+            Frequency::Secondly => true,
+            _ => return None,
+        };
+        if !first.get_by_set_pos().is_empty() {
+            return None;
+        }
+        let filter = TimeFilter {
+            hours: first.get_by_hour().to_vec(),
+            minutes: first.get_by_minute().to_vec(),
+            seconds: if secondly { first.get_by_second().to_vec() } else { Vec::new() },
+        };
+        if filter.hours.is_empty() && filter.minutes.is_empty() && filter.seconds.is_empty() {
+            return None;
+        }
+        let limited = |key: &str| {
+            key.eq_ignore_ascii_case("BYHOUR")
+                || key.eq_ignore_ascii_case("BYMINUTE")
+                || (secondly && key.eq_ignore_ascii_case("BYSECOND"))
+        };
+        let kept: Vec<&str> =
+            text.split(';').filter(|part| !part.split_once('=').is_some_and(|(key, _)| limited(key.trim()))).collect();
+        *text = kept.join(";");
+        Some(filter)
+    }
+
+    /// Refuses a rule whose steps from `start`, `step` seconds apart, never
+    /// reach a time of day the limits keep (`INTERVAL=90;BYHOUR=2` from
+    /// midnight: every 90 minutes from 00:00 never falls in hour 2), as
+    /// dateutil does: such a rule never fires.
+    fn reachable(&self, start: DateTime, step: i64) -> Result<(), TimeError> {
+        const DAY: i64 = 86_400;
+        let (mut a, mut b) = (step.max(1), DAY);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let first = (i64::from(start.hour()) * 3_600 + i64::from(start.minute()) * 60 + i64::from(start.second())) % a;
+        let kept = (first..DAY).step_by(usize::try_from(a).unwrap_or(1)).any(|second| {
+            let (hour, minute, second) = (second / 3_600, second / 60 % 60, second % 60);
+            let time = DateTime::new(2000, 1, 1, hour as i8, minute as i8, second as i8, 0);
+            time.is_ok_and(|time| self.keeps(time))
+        });
+        if kept {
+            return Ok(());
+        }
+        Err(invalid(format!(
+            "the schedule never fires: its steps from {:02}:{:02}:{:02}, every {step} seconds, never fall on its \
+             BYHOUR, BYMINUTE or BYSECOND",
+            start.hour(),
+            start.minute(),
+            start.second()
+        )))
+    }
+
+    fn keeps(&self, wall: DateTime) -> bool {
+        let has = |list: &[u8], value: i8| list.is_empty() || list.iter().any(|&v| i16::from(v) == i16::from(value));
+        has(&self.hours, wall.hour()) && has(&self.minutes, wall.minute()) && has(&self.seconds, wall.second())
     }
 }
 
@@ -295,6 +382,8 @@ pub(crate) struct RruleWall<'r> {
     begin: DateTime,
     iter: Option<RRuleSetIter>,
     seen: Vec<DateTime>,
+    /// Steps the time filter left out since the beginning.
+    skipped: usize,
     done: bool,
 }
 
@@ -312,6 +401,7 @@ impl RruleWall<'_> {
         let set = self.rule.set(&self.tz, self.begin)?;
         self.iter = Some((&set).into_iter());
         self.seen.clear();
+        self.skipped = 0;
         self.done = false;
         Ok(())
     }
@@ -327,7 +417,17 @@ impl RruleWall<'_> {
             }
             let next = self.iter.as_mut().and_then(Iterator::next);
             match next.and_then(|next| from_chrono(next.with_timezone(&Utc).naive_utc())) {
-                Some(next) => self.seen.push(next),
+                Some(next) if self.rule.filter.as_ref().is_none_or(|filter| filter.keeps(next)) => self.seen.push(next),
+                Some(_) => {
+                    self.skipped += 1;
+                    if self.skipped > 4 * MAX_WALLS {
+                        return Err(invalid(format!(
+                            "the rule's times are too sparse to walk: more than {} of its steps without a match of \
+                             its BYHOUR, BYMINUTE or BYSECOND",
+                            4 * MAX_WALLS
+                        )));
+                    }
+                }
                 None => self.done = true,
             }
         }

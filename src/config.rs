@@ -33,6 +33,46 @@ pub const MAX_URI_BYTES: usize = 65_534;
 /// written here for the docs.
 pub const MAX_HEADERS: usize = 100;
 
+/// The web origins whose pages may call the API from a browser.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum CorsOrigins {
+    /// Any origin (`*`).
+    #[default]
+    Any,
+    /// Only these, each `scheme://host[:port]`, lowercase.
+    List(Vec<String>),
+}
+
+impl CorsOrigins {
+    /// `*`, or a comma-separated list of origins: a scheme (`http` or
+    /// `https`), a host and an optional port, nothing after.
+    pub fn parse(text: &str) -> Result<CorsOrigins, String> {
+        if text.trim() == "*" {
+            return Ok(CorsOrigins::Any);
+        }
+        let mut origins = Vec::new();
+        for origin in text.split(',').map(str::trim).filter(|origin| !origin.is_empty()) {
+            let lower = origin.to_ascii_lowercase();
+            let rest = lower.strip_prefix("https://").or_else(|| lower.strip_prefix("http://"));
+            let host_ok = rest.is_some_and(|rest| {
+                !rest.is_empty()
+                    && !rest.contains(['/', '?', '#', '@', ' '])
+                    && rest.rsplit_once(':').is_none_or(|(_, port)| port.parse::<u16>().is_ok() || port.ends_with(']'))
+            });
+            if !host_ok {
+                return Err(format!(
+                    "{origin:?} is not an origin: write scheme://host[:port] (https://app.example.com), or * for any"
+                ));
+            }
+            origins.push(lower);
+        }
+        if origins.is_empty() {
+            return Err("no origin given: write * for any, or a comma-separated list".to_owned());
+        }
+        Ok(CorsOrigins::List(origins))
+    }
+}
+
 /// How to run the server: the options of `tsconv serve`, each with its
 /// flag, environment variable and default in one place.
 #[derive(Clone, Debug, clap::Args)]
@@ -61,6 +101,10 @@ pub struct Config {
     /// Take the client address from X-Forwarded-For (only behind a proxy you trust).
     #[arg(long, env = "TSCONV_TRUST_PROXY", value_parser = BoolishValueParser::new(), action = ArgAction::SetTrue)]
     pub trust_proxy: bool,
+    /// Web origins whose pages may call the API (CORS): `*` (any, the default: the API uses no cookies) or a
+    /// comma-separated list (`https://app.example.com,http://localhost:3000`).
+    #[arg(long, env = "TSCONV_CORS_ORIGINS", default_value = "*", value_name = "ORIGINS", value_parser = CorsOrigins::parse)]
+    pub cors_origins: CorsOrigins,
     /// Log one line per request (in its span: request id, method, route, status; and latency).
     #[arg(long, env = "TSCONV_ACCESS_LOG", value_parser = BoolishValueParser::new(), action = ArgAction::SetTrue)]
     pub access_log: bool,

@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod batch;
+pub mod cors;
 pub mod envelope;
 pub mod error;
 pub mod extract;
@@ -183,5 +184,6 @@ pub fn app(state: AppState) -> Router {
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
         .layer(middleware::RequestContextLayer::new(&state))
+        .layer(cors::WhenAsked::new(&state.cors))
         .with_state(state)
 }

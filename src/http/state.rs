@@ -43,6 +43,8 @@ pub struct AppState {
     pub trust_proxy: bool,
     /// One log line per request (`--access-log`).
     pub access_log: bool,
+    /// The web origins whose pages may call the API (`--cors-origins`).
+    pub cors: crate::config::CorsOrigins,
     pub request_timeout: Duration,
     /// Set when the drain begins: every answer says `Connection: close`.
     pub draining: Arc<AtomicBool>,
@@ -63,6 +65,7 @@ impl Default for AppState {
             limiter: None,
             trust_proxy: false,
             access_log: false,
+            cors: crate::config::CorsOrigins::Any,
             request_timeout: Config::default().request_timeout,
             draining: Arc::default(),
             unready: Arc::default(),

@@ -248,3 +248,35 @@ impl Server {
         (status, logs)
     }
 }
+
+/// Runs a browser script of `tests/e2e/` (playwright-core driving Debian's
+/// Chromium) with `args` against `servers`, stops the servers, and asserts
+/// that the script passed, with its output.
+pub fn run_e2e(script: &str, args: &[String], servers: Vec<Server>) {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let modules = root.join("target/e2e/node_modules");
+    assert!(
+        modules.join("playwright-core").exists(),
+        "playwright-core is missing: run ./scripts/test, which installs it"
+    );
+    assert!(
+        std::path::Path::new("/usr/bin/chromium").exists(),
+        "chromium is missing: run ./scripts/test, which installs it"
+    );
+    let output = std::process::Command::new("node")
+        .arg(root.join("tests/e2e").join(script))
+        .args(args)
+        .env("NODE_PATH", &modules)
+        .output()
+        .unwrap();
+    for server in servers {
+        server.signal("TERM");
+        server.wait();
+    }
+    assert!(
+        output.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

@@ -8,6 +8,7 @@ mod arithmetic;
 mod batch;
 mod cli;
 mod convert;
+mod cors;
 mod current;
 mod date_math;
 mod dates_in_text;

@@ -4,11 +4,10 @@
 //! into target/e2e). Screenshots land in target/playground.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use tsconv::http::access::keys::generate;
 
-use crate::helpers::{Server, get};
+use crate::helpers::{Server, get, run_e2e};
 
 #[tokio::test]
 async fn the_page_is_served_from_the_binary() {
@@ -44,12 +43,6 @@ async fn the_page_is_served_from_the_binary() {
 )]
 fn the_playground_works_in_headless_chromium() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let modules = root.join("target/e2e/node_modules");
-    assert!(
-        modules.join("playwright-core").exists(),
-        "playwright-core is missing: run ./scripts/test, which installs it"
-    );
-    assert!(PathBuf::from("/usr/bin/chromium").exists(), "chromium is missing: run ./scripts/test, which installs it");
     let screenshots = root.join("target/playground");
     std::fs::create_dir_all(&screenshots).unwrap();
     let folder = std::env::temp_dir().join(format!("tsconv-playground-{}", std::process::id()));
@@ -59,26 +52,8 @@ fn the_playground_works_in_headless_chromium() {
 
     let open = Server::start(&["--rate-limit", "0"]);
     let keyed = Server::start(&["--rate-limit", "0", "--api-keys-file", folder.join("keys").to_str().unwrap()]);
-    let output = Command::new("node")
-        .arg(root.join("tests/e2e/playground.cjs"))
-        .args([
-            format!("http://{}", open.addr),
-            format!("http://{}", keyed.addr),
-            key,
-            screenshots.display().to_string(),
-        ])
-        .env("NODE_PATH", &modules)
-        .output()
-        .unwrap();
-    for server in [open, keyed] {
-        server.signal("TERM");
-        server.wait();
-    }
+    let args =
+        [format!("http://{}", open.addr), format!("http://{}", keyed.addr), key, screenshots.display().to_string()];
+    run_e2e("playground.cjs", &args, vec![open, keyed]);
     std::fs::remove_dir_all(&folder).unwrap();
-    assert!(
-        output.status.success(),
-        "{}\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
 }

@@ -1,8 +1,12 @@
 //! CORS: what lets a page on another origin call the API from a browser.
 //! Every route answers it (the API, `/mcp`, the document); a preflight is
 //! answered before the access layer, which would refuse it for want of the
-//! key its real request will carry.
+//! key its real request will carry. The request context applies it to the
+//! requests that carry an `Origin` only (see `middleware::request_context`):
+//! the others, from every program that is no browser, get no CORS headers
+//! and pay nothing for them.
 
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use axum::http::{HeaderName, HeaderValue, Method, header};
@@ -48,57 +52,12 @@ pub fn layer(origins: &CorsOrigins) -> CorsLayer {
         .max_age(Duration::from_secs(86_400))
 }
 
-/// The CORS layer for requests that carry an `Origin` (those a browser
-/// makes across origins, and its preflights); the others, from every
-/// program that is no browser, pass by it untouched: no CORS headers
-/// written where no browser reads them.
-#[derive(Clone)]
-pub struct WhenAsked {
-    cors: CorsLayer,
-}
-
-impl WhenAsked {
-    pub fn new(origins: &CorsOrigins) -> WhenAsked {
-        WhenAsked { cors: layer(origins) }
-    }
-}
-
-impl<S: Clone> tower::Layer<S> for WhenAsked {
-    type Service = WhenAskedService<S>;
-
-    fn layer(&self, inner: S) -> Self::Service {
-        WhenAskedService { cors: self.cors.layer(inner.clone()), plain: inner }
-    }
-}
-
-#[derive(Clone)]
-pub struct WhenAskedService<S> {
-    cors: tower_http::cors::Cors<S>,
-    plain: S,
-}
-
-impl<S, B, R> tower::Service<axum::http::Request<B>> for WhenAskedService<S>
-where
-    S: tower::Service<axum::http::Request<B>, Response = axum::http::Response<R>> + Clone,
-    R: Default,
-{
-    type Response = axum::http::Response<R>;
-    type Error = S::Error;
-    type Future = futures_util::future::Either<tower_http::cors::ResponseFuture<S::Future>, S::Future>;
-
-    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
-        // Both wrap the same router, which is always ready.
-        match self.plain.poll_ready(cx) {
-            std::task::Poll::Ready(Ok(())) => self.cors.poll_ready(cx),
-            other => other,
-        }
-    }
-
-    fn call(&mut self, request: axum::http::Request<B>) -> Self::Future {
-        if request.headers().contains_key(header::ORIGIN) {
-            futures_util::future::Either::Left(self.cors.call(request))
-        } else {
-            futures_util::future::Either::Right(self.plain.call(request))
-        }
+/// The layer of `origins`, built once: any origin's is one for the process;
+/// a list's is built when the router is (once a process, but for tests).
+pub fn shared(origins: &CorsOrigins) -> &'static CorsLayer {
+    static ANY: LazyLock<CorsLayer> = LazyLock::new(|| layer(&CorsOrigins::Any));
+    match origins {
+        CorsOrigins::Any => &ANY,
+        CorsOrigins::List(_) => Box::leak(Box::new(layer(origins))),
     }
 }

@@ -184,6 +184,5 @@ pub fn app(state: AppState) -> Router {
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
         .layer(middleware::RequestContextLayer::new(&state))
-        .layer(cors::WhenAsked::new(&state.cors))
         .with_state(state)
 }

@@ -43,8 +43,10 @@ pub struct AppState {
     pub trust_proxy: bool,
     /// One log line per request (`--access-log`).
     pub access_log: bool,
-    /// The web origins whose pages may call the API (`--cors-origins`).
-    pub cors: crate::config::CorsOrigins,
+    /// The web origins whose pages may call the API (`--cors-origins`):
+    /// read once, when the router is built; a reference, so that the state
+    /// every request clones stays as cheap to clone as it was.
+    pub cors: &'static crate::config::CorsOrigins,
     pub request_timeout: Duration,
     /// Set when the drain begins: every answer says `Connection: close`.
     pub draining: Arc<AtomicBool>,
@@ -65,7 +67,7 @@ impl Default for AppState {
             limiter: None,
             trust_proxy: false,
             access_log: false,
-            cors: crate::config::CorsOrigins::Any,
+            cors: &crate::config::CorsOrigins::Any,
             request_timeout: Config::default().request_timeout,
             draining: Arc::default(),
             unready: Arc::default(),

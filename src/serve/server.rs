@@ -72,7 +72,8 @@ pub fn state(config: &Config) -> Result<AppState, StartError> {
         limiter,
         trust_proxy: config.trust_proxy,
         access_log: config.access_log,
-        cors: config.cors_origins.clone(),
+        // Once per process: the state holds a reference.
+        cors: Box::leak(Box::new(config.cors_origins.clone())),
         request_timeout: config.request_timeout,
         default_zone: config.default_timezone.clone(),
         ..AppState::default()

@@ -74,7 +74,7 @@ async fn a_preflight_needs_no_key_and_a_refusal_carries_cors_headers() {
 #[tokio::test]
 async fn listed_origins_are_answered_with_themselves_and_others_not_at_all() {
     let origins = CorsOrigins::parse("https://app.example.com, http://localhost:3000").unwrap();
-    let restricted = AppState { cors: origins, ..state() };
+    let restricted = AppState { cors: Box::leak(Box::new(origins)), ..state() };
     let allowed = send(restricted.clone(), preflight("/api/timestamp/convert", "http://localhost:3000")).await;
     assert_eq!(header(&allowed, "access-control-allow-origin"), Some("http://localhost:3000"));
     assert!(header(&allowed, "vary").is_some_and(|vary| vary.contains("origin")));

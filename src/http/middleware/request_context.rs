@@ -33,8 +33,9 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::extract::Request;
-use axum::http::{HeaderName, HeaderValue};
+use axum::http::{HeaderName, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use futures_util::future::{BoxFuture, Either};
 use pin_project_lite::pin_project;
 use tower::{Layer, Service};
 use tracing::Span;
@@ -51,18 +52,26 @@ pub struct RequestContextLayer {
     settings: Settings,
 }
 
+/// CORS, for the requests that carry an `Origin` (see [`crate::http::cors`]).
+type Cors = &'static tower_http::cors::CorsLayer;
+
 /// What the layer needs of the state: copied, not shared, so the per-request
 /// clone of each route's service costs nothing for it.
 #[derive(Clone, Copy, Debug)]
 struct Settings {
     request_timeout: Duration,
     access_log: bool,
+    cors: Cors,
 }
 
 impl RequestContextLayer {
     pub fn new(state: &AppState) -> Self {
         RequestContextLayer {
-            settings: Settings { request_timeout: state.request_timeout, access_log: state.access_log },
+            settings: Settings {
+                request_timeout: state.request_timeout,
+                access_log: state.access_log,
+                cors: crate::http::cors::shared(state.cors),
+            },
         }
     }
 }
@@ -84,11 +93,12 @@ pub struct RequestContext<S> {
 
 impl<S> Service<Request> for RequestContext<S>
 where
-    S: Service<Request, Response = Response, Error = Infallible>,
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
 {
     type Response = Response;
     type Error = Infallible;
-    type Future = InContext<S::Future>;
+    type Future = InContext<Either<BoxFuture<'static, Result<Response, Infallible>>, S::Future>>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
         self.inner.poll_ready(cx)
@@ -115,7 +125,15 @@ where
         if crate::traces::on() {
             crate::traces::continue_trace(&span, request.headers(), observation.method().as_str(), observation.route());
         }
-        let answer = span.in_scope(|| self.inner.call(request));
+        let answer = span.in_scope(|| {
+            if request.headers().contains_key(header::ORIGIN) {
+                // A page on another origin: CORS around a clone of the route (always ready).
+                let mut cors = Layer::layer(self.settings.cors, self.inner.clone());
+                Either::Left(Box::pin(cors.call(request)) as BoxFuture<'static, _>)
+            } else {
+                Either::Right(self.inner.call(request))
+            }
+        });
         InContext {
             answer: tokio::time::timeout(self.settings.request_timeout, answer),
             span,

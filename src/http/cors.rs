@@ -37,7 +37,7 @@ const EXPOSED: [HeaderName; 6] = [
 
 /// The layer for `origins`: any origin, or those listed (each answered
 /// with itself, and `Vary: Origin`). No credentials: keys travel in headers.
-pub fn layer(origins: &CorsOrigins) -> CorsLayer {
+fn layer(origins: &CorsOrigins) -> CorsLayer {
     let allow = match origins {
         CorsOrigins::Any => AllowOrigin::any(),
         CorsOrigins::List(list) => {

@@ -16,6 +16,8 @@ WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY src ./src
 COPY crates ./crates
+# The tables of the zone of a place, embedded at build time.
+COPY data ./data
 RUN cargo build --release --locked --target x86_64-unknown-linux-musl \
  && cp target/x86_64-unknown-linux-musl/release/tsconv /tsconv
 

@@ -105,6 +105,10 @@ pub struct Config {
     /// comma-separated list (`https://app.example.com,http://localhost:3000`).
     #[arg(long, env = "TSCONV_CORS_ORIGINS", default_value = "*", value_name = "ORIGINS", value_parser = CorsOrigins::parse)]
     pub cors_origins: CorsOrigins,
+    /// A MaxMind-format database (GeoLite2-City.mmdb, DB-IP City Lite, ...) for the zone of an IP address
+    /// (`/api/timezones/lookup?ip=`, worldtimeapi's `/api/ip`, timeapi.io's IP routes); read once at start.
+    #[arg(long, env = "TSCONV_GEOIP_DB", value_name = "PATH")]
+    pub geoip_db: Option<std::path::PathBuf>,
     /// Log one line per request (in its span: request id, method, route, status; and latency).
     #[arg(long, env = "TSCONV_ACCESS_LOG", value_parser = BoolishValueParser::new(), action = ArgAction::SetTrue)]
     pub access_log: bool,

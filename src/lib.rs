@@ -16,7 +16,9 @@
 //! - [`cli`]: the command line.
 
 pub mod cli;
+pub mod compat;
 pub mod config;
 pub mod http;
+pub mod places;
 pub mod serve;
 pub mod traces;

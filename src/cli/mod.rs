@@ -93,6 +93,9 @@ pub enum Tool {
     /// The next (or previous) runs of a cron expression, a systemd calendar event or an RRULE, across the
     /// zone's clock changes.
     Schedule(ScheduleArgs),
+    /// The time zone of a place: a point (--lat, --lon), a country, a city (in a country) or an IP address
+    /// (with --geoip-db).
+    Where(WhereArgs),
     /// Add a duration to a timestamp (calendar units on the wall clock in --tz).
     Add(AddArgs),
     /// Round a timestamp to a unit, or to the start or end of its day, week, month, quarter or year.
@@ -245,6 +248,34 @@ pub struct TransitionsArgs {
     #[arg(long, default_value = "next", value_parser = clap::builder::ValueParser::new(str::parse::<tsconv_time::transitions::Direction>))]
     pub direction: tsconv_time::transitions::Direction,
     /// Print the API's `data` object as JSON (one line per zone).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct WhereArgs {
+    /// Latitude in degrees, -90 to 90 (with --lon).
+    #[arg(long, allow_hyphen_values = true)]
+    pub lat: Option<String>,
+    /// Longitude in degrees, -180 to 180 (with --lat).
+    #[arg(long, allow_hyphen_values = true)]
+    pub lon: Option<String>,
+    /// An ISO 3166 code or a country's English name: its zones; with --city, only that country's cities.
+    #[arg(long)]
+    pub country: Option<String>,
+    /// A city's name, any case, in English or its own language (cities of over 15,000 people).
+    #[arg(long)]
+    pub city: Option<String>,
+    /// An IPv4 or IPv6 address, looked up in --geoip-db.
+    #[arg(long)]
+    pub ip: Option<String>,
+    /// A MaxMind-format database (GeoLite2-City.mmdb, DB-IP City Lite) for --ip.
+    #[arg(long, env = "TSCONV_GEOIP_DB", value_name = "PATH")]
+    pub geoip_db: Option<std::path::PathBuf>,
+    /// The most cities shown, 1 to 100.
+    #[arg(long, default_value = "10")]
+    pub limit: String,
+    /// Print the API's `data` object as JSON.
     #[arg(long)]
     pub json: bool,
 }
@@ -536,6 +567,7 @@ pub fn run(tool: Tool) -> ExitCode {
         },
         Tool::Transitions(args) => transitions(&args, &mut out),
         Tool::Schedule(args) => schedule(&args, &mut out),
+        Tool::Where(args) => place(&args, &mut out),
         Tool::Add(args) => {
             match args.read.check().and_then(|()| Ok((args.format.parse()?, args.format.fields(Field::ADDITION)?))) {
                 Ok((format, fields)) => each_input(&args.input, &args.read, &mut out, |input, options, now| {
@@ -751,6 +783,64 @@ fn transitions(args: &TransitionsArgs, out: &mut impl Write) -> ExitCode {
         }
     }
     if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
+
+/// `tsconv where`: the zones of one place, one per line (or the API's
+/// `data` as JSON).
+fn place(args: &WhereArgs, out: &mut impl Write) -> ExitCode {
+    use crate::places;
+    let refused = |error: &places::PlaceError| {
+        eprintln!("tsconv: --{}: {error}", error.param());
+        ExitCode::from(USAGE)
+    };
+    let place = match places::place_of(
+        args.lat.as_deref(),
+        args.lon.as_deref(),
+        args.country.as_deref(),
+        args.city.as_deref(),
+        args.ip.as_deref(),
+    )
+    .and_then(|place| Ok((place, places::limit(Some(&args.limit))?)))
+    {
+        Ok(place) => place,
+        Err(error) => return refused(&error),
+    };
+    let database = match (&place.0, &args.geoip_db) {
+        (places::Place::Ip(_), Some(path)) => match places::ip::Database::open(path) {
+            Ok(database) => Some(database),
+            Err(error) => {
+                eprintln!("tsconv: --geoip-db: {error}");
+                return ExitCode::from(USAGE);
+            }
+        },
+        _ => None,
+    };
+    let answer = match places::lookup(&place.0, database.as_ref(), place.1, Timestamp::now()) {
+        Ok(answer) => answer,
+        Err(places::PlaceError::NoIpDatabase) => {
+            eprintln!("tsconv: --ip needs a MaxMind-format database: give --geoip-db PATH (or TSCONV_GEOIP_DB)");
+            return ExitCode::from(USAGE);
+        }
+        Err(error) => return refused(&error),
+    };
+    if args.json {
+        return finish(write_json(out, &answer), false);
+    }
+    let lines = answer.matches.iter().try_for_each(|m| {
+        let mut line = format!("{}  {} {}", m.timezone, m.zone.offset, m.zone.abbreviation);
+        if let Some(city) = &m.city {
+            let population = city.population.map(|p| format!(", {p} people")).unwrap_or_default();
+            line.push_str(&format!("  {}{population}", city.name));
+        }
+        match (&m.country_name, &m.region) {
+            (Some(country), Some(region)) => line.push_str(&format!("  ({country}: {region})")),
+            (Some(country), None) => line.push_str(&format!("  ({country})")),
+            _ if m.nautical => line.push_str("  (the open sea)"),
+            _ => {}
+        }
+        writeln!(out, "{line}")
+    });
+    finish(lines, false)
 }
 
 /// `tsconv diff`: one pair, or one side read from each line of standard

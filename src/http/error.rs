@@ -8,6 +8,8 @@ use tsconv_time::error::TimeError;
 use tsconv_time::input::MAX_INPUT_CHARS;
 use tsconv_time::ops::{Failure, Operand};
 
+use crate::places::PlaceError;
+
 use super::envelope::{Envelope, json_response};
 use super::limits::{MAX_BATCH, MAX_PARAMS};
 
@@ -118,6 +120,8 @@ pub enum ApiError {
     NotAcceptable {
         accept: String,
     },
+    /// A place whose zone cannot be found (`/api/timezones/lookup`).
+    Place(crate::places::PlaceError),
     /// A bug: the detail is logged, never sent.
     Internal {
         request_id: Option<String>,
@@ -133,7 +137,7 @@ pub struct ErrorData<'a> {
     /// The parameter at fault, if any.
     #[schema(value_type = Option<String>)]
     param: Option<&'a str>,
-    /// unknown_timezone: up to 3 close IANA names.
+    /// unknown_timezone: up to 3 close IANA names; invalid_place: close city names or country codes.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<String>>)]
     suggestions: Option<&'a [&'static str]>,
@@ -249,6 +253,15 @@ impl ApiError {
             }
             ApiError::NotAcceptable { .. } => (StatusCode::NOT_ACCEPTABLE, 40600, "not_acceptable"),
             ApiError::Internal { .. } => (StatusCode::INTERNAL_SERVER_ERROR, 50000, "internal_error"),
+            ApiError::Place(error) => match error {
+                PlaceError::Invalid { .. } | PlaceError::NoSuchCity { .. } | PlaceError::NoSuchCountry { .. } => {
+                    (StatusCode::BAD_REQUEST, 40017, "invalid_place")
+                }
+                PlaceError::NotLocated { .. }
+                | PlaceError::NoZoneForIp { .. }
+                | PlaceError::NoZoneForCountry { .. } => (StatusCode::NOT_FOUND, 40401, "place_not_found"),
+                PlaceError::NoIpDatabase => (StatusCode::NOT_IMPLEMENTED, 50100, "not_configured"),
+            },
         }
     }
 
@@ -328,6 +341,7 @@ impl ApiError {
                 "Accept: {accept} admits none of the answers of /mcp, which are application/json: send \
                  Accept: application/json, text/event-stream (as MCP clients do), or none"
             ),
+            ApiError::Place(error) => error.to_string(),
             ApiError::Internal { .. } => {
                 "internal error: the failure was logged; please retry or report it with the X-Request-Id header"
                     .to_owned()
@@ -383,6 +397,7 @@ impl ApiError {
             ApiError::BothInputAndBatch { batch, .. }
             | ApiError::EmptyBatch { batch }
             | ApiError::BatchTooLarge { batch, .. } => Some(batch),
+            ApiError::Place(error) => Some(error.param()),
             _ => None,
         }
     }
@@ -400,6 +415,7 @@ impl IntoResponse for ApiError {
                     error: TimeError::UnknownTimezone { suggestions, .. } | TimeError::InvalidLocale { suggestions, .. },
                     ..
                 } => Some(suggestions),
+                ApiError::Place(error) => error.suggestions(),
                 _ => None,
             },
             suggestion: match &self {

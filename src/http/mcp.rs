@@ -45,7 +45,7 @@ pub const PATH: &str = "/mcp";
 /// Each tool: its name, the route it calls, and what it tells a model
 /// (what the tool does, and one example). The parameters' own words are in
 /// [`PARAMETERS`]; which of them a call needs comes from the document.
-const TOOLS: [(&str, Method, &str, &str); 11] = [
+const TOOLS: [(&str, Method, &str, &str); 12] = [
     (
         "now",
         Method::GET,
@@ -86,7 +86,7 @@ const TOOLS: [(&str, Method, &str, &str); 11] = [
         "round",
         Method::POST,
         "/api/timestamp/round",
-        r#"An instant rounded to a unit on a zone's wall clock, with the day, week, month or year it lies in. Example: {"timestamp": 1700000000, "unit": "week"}"#,
+        r#"An instant rounded to a unit on a zone's wall clock. Example: {"timestamp": 1700000000, "unit": "week"}"#,
     ),
     (
         "transitions",
@@ -112,35 +112,41 @@ const TOOLS: [(&str, Method, &str, &str); 11] = [
         "/api/schedule",
         r#"Runs of a cron, systemd or RRULE schedule in a zone, across DST. Example: {"schedule": "0 9 * * 1-5"}"#,
     ),
+    (
+        "where",
+        Method::GET,
+        "/api/timezones/lookup",
+        r#"The zones of a point, country, city or IP. Example: {"city": "Lisbon"}"#,
+    ),
 ];
 
 /// Each parameter in a model's words: short, the long lists never spelled
 /// out. A parameter of the document missing here, or a name here that no
 /// tool takes, fails `every_parameter_has_words_for_a_model`.
 const PARAMETERS: &[(&str, &str)] = &[
-    ("timestamp", "Unix number or text: ISO 8601, RFC 2822, an ID, date math, `tomorrow 9am`"),
-    ("timestamps", "A batch, instead of `timestamp`"),
+    ("timestamp", "Unix number or date text (`tomorrow 9am`)"),
+    ("timestamps", "A batch"),
     ("timezone", "IANA, UTC or +05:30"),
     ("precision", "s, ms, us or ns"),
-    ("format", "rfc3339, unix, discord, custom, an epoch, an ID, ...; none: all"),
-    ("pattern", "strftime, for format=custom"),
-    ("style", "Discord: t, T, d, D, f, F, s, S or R"),
-    ("disambiguation", "For a DST gap or fold"),
-    ("epoch", "unix (default), filetime, excel, snowflake:MS, ..."),
+    ("format", "rfc3339, unix, discord, custom, ...; none: all"),
+    ("pattern", "strftime (format=custom)"),
+    ("style", "Discord: t T d D f F s S R"),
+    ("disambiguation", "DST gap or fold"),
+    ("epoch", "unix, filetime, excel, snowflake:MS, ..."),
     ("input_format", "strptime pattern(s)"),
-    ("locale", "BCP 47 (`de`, `pt-BR`)"),
-    ("duration", "ISO 8601 (`P1M`, `-PT90M`) or `2h 30m`, `-3 days`"),
+    ("locale", "`de`, `pt-BR`"),
+    ("duration", "`P1M`, `-PT90M`, `2h 30m`, `-3 days`"),
     ("overflow", "When the month lacks the day"),
-    ("unit", "year, quarter, month, week, day, hour, ..., nanosecond"),
-    ("mode", "floor (default), ceil, trunc, half_even, ..."),
+    ("unit", "year, quarter, month, week, day, hour, ..."),
+    ("mode", "floor, ceil, trunc, half_even, ..."),
     ("increment", "A multiple of the unit"),
     ("week_start", "Default monday"),
     ("from", "Any `timestamp` input"),
     ("to", "Any `timestamp` input"),
-    ("pairs", "A batch of {from, to}, instead of `from` and `to`"),
-    ("largest_unit", "years (default), months, ..., nanoseconds"),
+    ("pairs", "A batch of {from, to}"),
+    ("largest_unit", "years, months, ..., nanoseconds"),
     ("smallest_unit", "years, ..., nanoseconds (default)"),
-    ("rounding_mode", "trunc (default), floor, ceil, half_even, ..."),
+    ("rounding_mode", "trunc, floor, ceil, half_even, ..."),
     ("rounding_increment", "A multiple of `smallest_unit`"),
     ("zone", "IANA name (see `zones`)"),
     ("count", "How many"),
@@ -148,9 +154,15 @@ const PARAMETERS: &[(&str, &str)] = &[
     ("q", "Part of a name"),
     ("at", "Default now"),
     ("text", "A text of up to 16,384 characters"),
-    ("fields", "Only these fields (`iso,zone`)"),
+    ("fields", "Only these (`iso,zone`)"),
     ("schedule", "cron, systemd calendar or RRULE"),
     ("gap", "For an RRULE in a DST gap"),
+    ("lat", "With lon"),
+    ("lon", "Degrees east"),
+    ("country", "ISO code or name"),
+    ("city", "Any language"),
+    ("ip", "IPv4 or IPv6"),
+    ("limit", "Most cities"),
 ];
 
 /// What the server says of itself when a client connects, with the zone

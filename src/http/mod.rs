@@ -29,7 +29,7 @@ use utoipa_axum::routes;
 use utoipa_swagger_ui::SwaggerUi;
 
 use error::ApiError;
-use routes::{arithmetic, fallback, health, locales, playground, schedule, timestamp, timezones};
+use routes::{arithmetic, compat, fallback, health, locales, playground, schedule, timestamp, timezones};
 
 /// The API routes under `prefix` (they are served both at `/api` and at
 /// `/api/v1`), each behind the rate limit and the API key. (With neither
@@ -48,6 +48,7 @@ fn api(prefix: &str, state: &AppState) -> OpenApiRouter<AppState> {
         routes!(arithmetic::diff_query, arithmetic::diff_body),
         routes!(schedule::runs_query, schedule::runs_body),
         routes!(timezones::list),
+        routes!(timezones::lookup),
         routes!(locales::list),
     ]
     .into_iter()
@@ -61,6 +62,63 @@ fn api(prefix: &str, state: &AppState) -> OpenApiRouter<AppState> {
     for (path, item) in timezones::TransitionsFeedDoc::openapi().paths.paths {
         routes.get_openapi_mut().paths.paths.insert(format!("{prefix}{path}"), item);
     }
+    if state.keys.is_none() && state.limiter.is_none() {
+        return routes;
+    }
+    routes.route_layer(from_fn_with_state(state.clone(), access::layer::api_access))
+}
+
+/// worldtimeapi.org's and timeapi.io's routes (their own answers, no
+/// envelope), behind the same rate limit and key as the API. timeapi.io's
+/// paths are ASP.NET's, which match in any case: each is also served in
+/// lowercase, as its clients write them too.
+fn compat(state: &AppState) -> OpenApiRouter<AppState> {
+    let timeapi = [
+        routes!(compat::time_zone),
+        routes!(compat::time_coordinate),
+        routes!(compat::time_ip),
+        routes!(compat::zone_list),
+        routes!(compat::zone_zone),
+        routes!(compat::zone_coordinate),
+        routes!(compat::zone_ip),
+        routes!(compat::convert),
+        routes!(compat::day_of_the_week),
+        routes!(compat::current_increment),
+        routes!(compat::current_decrement),
+        routes!(compat::custom_increment),
+        routes!(compat::custom_decrement),
+    ];
+    let routes = timeapi.into_iter().fold(OpenApiRouter::new(), |router, (schemas, paths, method_router)| {
+        // `/api/timezone/...` in lowercase is worldtimeapi's: its area
+        // route answers timeapi.io's four TimeZone routes.
+        let lower: Vec<String> = paths
+            .paths
+            .keys()
+            .map(|path| path.to_lowercase())
+            .filter(|path| !path.starts_with("/api/timezone/") && !paths.paths.contains_key(path))
+            .collect();
+        let mut router = router.routes((schemas, paths, method_router.clone()));
+        for path in lower {
+            router = router.route(&path, method_router.clone());
+        }
+        router
+    });
+    let routes = routes
+        .routes(routes!(compat::health))
+        .routes(routes!(compat::world_list))
+        .route("/api/timezone.txt", axum::routing::get(compat::world_list_text))
+        // Clients written for worldtimeapi ask for the list and the
+        // caller's time with a slash at the end, too.
+        .route("/api/timezone/", axum::routing::get(compat::world_list))
+        .route("/api/ip/", axum::routing::get(compat::world_client))
+        .routes(routes!(compat::world_area))
+        .routes(routes!(compat::world_location))
+        .routes(routes!(compat::world_region))
+        .routes(routes!(compat::world_client))
+        .route("/api/ip.txt", axum::routing::get(compat::world_client_text))
+        .routes(routes!(compat::world_address))
+        // Their JSON bodies are read whole: no more than the API's.
+        .route_layer(axum::extract::DefaultBodyLimit::max(limits::BODY_LIMIT));
     if state.keys.is_none() && state.limiter.is_none() {
         return routes;
     }
@@ -114,6 +172,7 @@ fn routes(state: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (router, doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(api("/api", state))
         .merge(api("/api/v1", state))
+        .merge(compat(state))
         .merge(metrics)
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))

@@ -39,10 +39,12 @@ use crate::config::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_URI_BYTES};
     tags(
         (name = "timestamp", description = "Convert, validate and format timestamps"),
         (name = "arithmetic", description = "Add durations, round, and measure the time between instants, on the wall clock of any zone"),
-        (name = "timezones", description = "The IANA time zone database"),
+        (name = "timezones", description = "The IANA time zone database, and the zone of a place"),
         (name = "schedules", description = "The runs of a cron expression, a systemd calendar event or an RRULE in a zone, across its clock changes; and calendar feeds"),
         (name = "locales", description = "The languages of the compiled CLDR data"),
         (name = "agents", description = "The same operations as tools of the Model Context Protocol"),
+        (name = "worldtimeapi", description = "worldtimeapi.org's routes and answers, field for field (its own JSON and text, no envelope): a device written for it changes only the host"),
+        (name = "timeapi.io", description = "timeapi.io's routes and answers, with its names and casing (no envelope); its paths match in any case"),
         (name = "operations", description = "Health, readiness, metrics and this document")
     ),
     modifiers(&Frame)

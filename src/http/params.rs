@@ -363,6 +363,31 @@ pub struct TimezonesParams {
     pub at: Option<String>,
 }
 
+/// Parameters of a zone lookup: one place, as a point, a country, a city
+/// (optionally in a country) or an IP address.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LookupParams {
+    /// Latitude in degrees, -90 to 90 (with `lon`).
+    #[param(value_type = Option<f64>, minimum = -90, maximum = 90, example = 38.72)]
+    pub lat: Option<String>,
+    /// Longitude in degrees, -180 to 180 (with `lat`).
+    #[param(value_type = Option<f64>, minimum = -180, maximum = 180, example = -9.14)]
+    pub lon: Option<String>,
+    /// An ISO 3166 code or a country's English name: its zones; with `city`, only that country's cities.
+    #[param(example = "PT")]
+    pub country: Option<String>,
+    /// A city's name, any case, in English or its own language (cities of over 15,000 people).
+    #[param(example = "Lisbon")]
+    pub city: Option<String>,
+    /// An IPv4 or IPv6 address (needs the server's `--geoip-db`).
+    #[param(example = "81.2.69.160")]
+    pub ip: Option<String>,
+    /// The most cities answered, 1-100 (default 10).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100, example = 10)]
+    pub limit: Option<String>,
+}
+
 /// Parameters of the locale list.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -639,6 +664,7 @@ static ALL_PARAMS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         fields_of::<ValidateParams>(),
         fields_of::<TimezonesParams>(),
         fields_of::<LocalesParams>(),
+        fields_of::<LookupParams>(),
         fields_of::<TransitionsParams>(),
         fields_of::<AddParams>(),
         fields_of::<RoundParams>(),

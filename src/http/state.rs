@@ -47,6 +47,8 @@ pub struct AppState {
     /// read once, when the router is built; a reference, so that the state
     /// every request clones stays as cheap to clone as it was.
     pub cors: &'static crate::config::CorsOrigins,
+    /// The operator's IP database (`--geoip-db`), when given.
+    pub geoip: Option<&'static crate::places::ip::Database>,
     pub request_timeout: Duration,
     /// Set when the drain begins: every answer says `Connection: close`.
     pub draining: Arc<AtomicBool>,
@@ -68,6 +70,7 @@ impl Default for AppState {
             trust_proxy: false,
             access_log: false,
             cors: &crate::config::CorsOrigins::Any,
+            geoip: None,
             request_timeout: Config::default().request_timeout,
             draining: Arc::default(),
             unready: Arc::default(),

@@ -37,6 +37,7 @@ use crate::http::{
     access::ratelimit::{Limiter, Limits},
     app,
 };
+use crate::places::ip::Database;
 use crate::serve::connection::{AnswerBudget, IdleShedding, PerAddress, WriteDeadline};
 
 /// Why the server could not start.
@@ -52,6 +53,8 @@ pub enum StartError {
     Bind { addr: SocketAddr, source: io::Error },
     #[error(transparent)]
     Io(#[from] io::Error),
+    #[error("--geoip-db: {0}")]
+    GeoIp(String),
 }
 
 /// The shared state `config` describes: keys loaded, limiter built.
@@ -74,6 +77,11 @@ pub fn state(config: &Config) -> Result<AppState, StartError> {
         access_log: config.access_log,
         // Once per process: the state holds a reference.
         cors: Box::leak(Box::new(config.cors_origins.clone())),
+        // Read once, kept for the process's life.
+        geoip: match &config.geoip_db {
+            Some(path) => Some(&*Box::leak(Box::new(Database::open(path).map_err(StartError::GeoIp)?))),
+            None => None,
+        },
         request_timeout: config.request_timeout,
         default_zone: config.default_timezone.clone(),
         ..AppState::default()

@@ -54,7 +54,12 @@ impl Reply {
 
 /// Sends a request through the router, without a socket.
 pub async fn send(request: Request<Body>) -> Reply {
-    let response = app(state()).oneshot(request).await.unwrap();
+    send_to(state(), request).await
+}
+
+/// Sends a request through the router of a server in `state`.
+pub async fn send_to(state: AppState, request: Request<Body>) -> Reply {
+    let response = app(state).oneshot(request).await.unwrap();
     let status = response.status();
     let headers = response.headers().clone();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();

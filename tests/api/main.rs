@@ -7,6 +7,7 @@
 mod arithmetic;
 mod batch;
 mod cli;
+mod compat;
 mod convert;
 mod cors;
 mod current;
@@ -21,9 +22,11 @@ mod hostile;
 mod human;
 mod locales;
 mod mcp;
+mod mmdb;
 mod openapi;
 #[path = "../../crates/tsconv-time/tests/engine/oracle.rs"]
 mod oracle;
+mod places;
 mod plain_text;
 mod playground;
 mod production;

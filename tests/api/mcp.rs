@@ -38,7 +38,20 @@ async fn the_tools_are_listed_and_called_through_the_router() {
         list.body["result"]["tools"].as_array().unwrap().iter().map(|tool| tool["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
-        ["now", "convert", "validate", "format", "add", "diff", "round", "transitions", "zones", "extract", "schedule"]
+        [
+            "now",
+            "convert",
+            "validate",
+            "format",
+            "add",
+            "diff",
+            "round",
+            "transitions",
+            "zones",
+            "extract",
+            "schedule",
+            "where"
+        ]
     );
     let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
         "params": {"name": "format", "arguments": {"timestamp": 1700000000, "format": "rfc3339", "timezone": "Asia/Kolkata"}}});
@@ -79,7 +92,7 @@ async fn an_accept_that_admits_json_is_served() {
         }
         let answer = send(request.body(Body::from(LIST)).unwrap()).await;
         assert_eq!(answer.status, 200, "{accept:?}: {:#}", answer.body);
-        assert_eq!(answer.body["result"]["tools"].as_array().map(Vec::len), Some(11), "{accept:?}");
+        assert_eq!(answer.body["result"]["tools"].as_array().map(Vec::len), Some(12), "{accept:?}");
     }
 }
 
@@ -185,8 +198,8 @@ fn the_official_python_sdk_uses_every_tool_over_stdio_and_streamable_http() {
     let _ = std::fs::remove_dir_all(&folder);
     let report = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{report}{}", String::from_utf8_lossy(&output.stderr));
-    assert!(report.contains("stdio: 11 tools listed"), "{report}");
-    assert!(report.contains("streamable HTTP: 11 tools listed"), "{report}");
+    assert!(report.contains("stdio: 12 tools listed"), "{report}");
+    assert!(report.contains("streamable HTTP: 12 tools listed"), "{report}");
     assert!(report.contains("401 unauthorized"), "{report}");
 }
 
@@ -211,9 +224,9 @@ fn the_official_typescript_sdk_uses_every_tool_over_stdio_and_streamable_http() 
         .expect("node (./scripts/test installs it)");
     let report = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{report}{}", String::from_utf8_lossy(&output.stderr));
-    assert!(report.contains("stdio: 11 tools listed"), "{report}");
+    assert!(report.contains("stdio: 12 tools listed"), "{report}");
     assert!(report.contains("now named the weekday in Asia/Kolkata"), "{report}");
-    assert!(report.contains("streamable HTTP: 11 tools listed"), "{report}");
+    assert!(report.contains("streamable HTTP: 12 tools listed"), "{report}");
     assert!(report.contains("now named the weekday in Europe/Paris"), "{report}");
 }
 

@@ -39,6 +39,7 @@ const ROUTES = {
   zones: ["GET", "/api/timezones"],
   extract: ["POST", "/api/timestamp/extract"],
   schedule: ["GET", "/api/schedule"],
+  where: ["GET", "/api/timezones/lookup"],
 };
 
 // Every tool, some of them twice (a batch, a DST gap, a zone not given).
@@ -58,6 +59,7 @@ const CALLS = [
   ["zones", { q: "kolkata", at: "2023-11-14T22:13:20Z" }],
   ["extract", { text: "Release on 2023-11-14T22:13:20Z, review next friday", timezone: "Europe/Berlin" }],
   ["schedule", { schedule: "Mon..Fri 09:00", timezone: "America/New_York", from: "2026-11-27T00:00:00Z" }],
+  ["where", { country: "NZ" }],
 ];
 
 async function rest(name, args) {
@@ -114,7 +116,8 @@ async function exercise(client, transport, defaultZone) {
       assert.equal(typeof data.calendar.weekday, "string");
       continue;
     }
-    const envelope = await rest(name, { ...args, ...(args.timezone || name === "transitions" || name === "zones" ? {} : { timezone: defaultZone }) });
+    const zoneless = ["transitions", "zones", "where"].includes(name);
+    const envelope = await rest(name, { ...args, ...(args.timezone || zoneless ? {} : { timezone: defaultZone }) });
     assert.equal(envelope.code, 0, `${name}: ${JSON.stringify(envelope)}`);
     assert.deepEqual(data, envelope.data, name);
     assert.ok(result.content[0].text.length > 0, name);

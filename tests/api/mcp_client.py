@@ -38,6 +38,7 @@ ROUTES = {
     "zones": ("get", "/api/timezones"),
     "extract": ("post", "/api/timestamp/extract"),
     "schedule": ("get", "/api/schedule"),
+    "where": ("get", "/api/timezones/lookup"),
 }
 
 # One call of each tool, and more for the shapes an answer takes (a batch,
@@ -58,6 +59,8 @@ CALLS = [
     ("zones", {"q": "new_york", "at": "2023-11-14T22:13:20Z"}),
     ("extract", {"text": "Release on 2023-11-14T22:13:20Z, review next friday", "timezone": "Europe/Berlin"}),
     ("schedule", {"schedule": "30 2 * * *", "timezone": "Europe/Berlin", "from": "2027-03-27T12:00:00Z", "count": 3}),
+    ("where", {"lat": 38.72, "lon": -9.14}),
+    ("where", {"city": "Lisbon", "limit": 2}),
 ]
 
 # Bad inputs: the error kind and code each is refused with.
@@ -70,6 +73,7 @@ BAD = [
     ("transitions", {}, "missing_parameter", 40001),
     ("now", {"tz": "UTC"}, "unknown_parameter", 40010),
     ("schedule", {"schedule": "0 9 * * MNO"}, "invalid_schedule", 40016),
+    ("where", {"lat": 91, "lon": 0}, "invalid_place", 40017),
 ]
 
 

@@ -101,7 +101,11 @@ async fn keys_guard_every_api_operation_and_nothing_else() {
             }
         }
     }
-    assert_eq!(guarded, 2 * 22 + 2, "the API's operations, unversioned and under /api/v1, /mcp and /metrics");
+    assert_eq!(
+        guarded,
+        2 * 23 + 2 + 20,
+        "the API's operations, unversioned and under /api/v1, /mcp and /metrics, and the other APIs' 20 routes"
+    );
     for unknown in ["/api/nope", "/api/v1/timestamp/nope", "/nope"] {
         call(&state, get(unknown)).await.assert_error(404, 40400, "not_found");
     }

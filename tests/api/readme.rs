@@ -328,6 +328,13 @@ async fn every_curl_example_of_the_readme_answers_what_it_shows() {
             let nanos: i128 = expected["data"]["units_text"]["nanoseconds"].as_str().unwrap().parse().unwrap();
             state.clock = tsconv::http::Clock::Fixed(jiff::Timestamp::from_nanosecond(nanos).unwrap());
         }
+        // worldtimeapi's answer says when it was answered.
+        if let Some(utc) = expected["utc_datetime"].as_str() {
+            state.clock = tsconv::http::Clock::Fixed(utc.parse().unwrap());
+        }
+        // curl to 127.0.0.1 comes from 127.0.0.1.
+        let request =
+            request.extension(axum::extract::ConnectInfo(std::net::SocketAddr::from(([127, 0, 0, 1], 50_000))));
         let response = tsconv::http::app(state).oneshot(request.body(Body::from(body)).unwrap()).await.unwrap();
         let status = response.status();
         let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
@@ -397,7 +404,7 @@ fn the_agent_configuration_of_the_readme_starts_a_working_server() {
         drop(stdin);
         child.wait().unwrap();
         assert_eq!(answers[0]["result"]["serverInfo"]["name"], "tsconv", "{name}");
-        assert_eq!(answers[1]["result"]["tools"].as_array().map(Vec::len), Some(11), "{name}");
+        assert_eq!(answers[1]["result"]["tools"].as_array().map(Vec::len), Some(12), "{name}");
         let now = &answers[2]["result"]["structuredContent"];
         assert_eq!(now["timezone"], "Asia/Kolkata", "{name}: {now}");
         assert!(now["calendar"]["weekday"].is_string(), "{name}: {now}");

@@ -14,9 +14,18 @@ spec.loader.exec_module(hooks)
 check = hooks.valid_data_refused_only_for_meaning
 
 
-def case(positive=True, query=None, body=None):
+def case(positive=True, query=None, body=None, path_parameters=None):
     mode = SimpleNamespace(is_positive=positive)
-    return SimpleNamespace(meta=SimpleNamespace(generation=SimpleNamespace(mode=mode)), query=query, body=body)
+    return SimpleNamespace(
+        meta=SimpleNamespace(generation=SimpleNamespace(mode=mode)), query=query, body=body,
+        path_parameters=path_parameters or {},
+    )
+
+
+def text(status, words, url):
+    """A refusal of worldtimeapi's or timeapi.io's routes: the reason as text."""
+    return SimpleNamespace(status_code=status, text=words, headers={"content-type": ["text/plain; charset=utf-8"]},
+                           request=SimpleNamespace(body=b"", url=url))
 
 
 def response(status, error, param=None, sent=b"", url="http://127.0.0.1/api/timestamp/convert"):
@@ -31,6 +40,22 @@ class Refusals(unittest.TestCase):
     def fails(self, case_, response_):
         with self.assertRaises(AssertionError):
             check(None, response_, case_)
+
+    def test_a_lookup_takes_one_place(self):
+        lookup = "http://127.0.0.1/api/timezones/lookup"
+        self.passes(case(query={}), response(400, "invalid_place", "lat", url=lookup))
+        self.passes(case(query={"lat": 1, "city": "x"}), response(400, "invalid_place", "lat", url=lookup))
+        self.passes(case(query={"lat": 1}), response(400, "invalid_place", "lon", url=lookup))
+        self.passes(case(query={"city": "Atlantis"}), response(400, "invalid_place", "city", url=lookup))
+        self.fails(case(query={"city": "Paris"}), response(400, "invalid_place", "ip", url=lookup))
+
+    def test_the_other_apis_refuse_in_text_naming_what_was_sent(self):
+        zone = "http://127.0.0.1/api/Time/current/zone"
+        self.passes(case(query={"timeZone": "x"}), text(400, 'Invalid timeZone: "x" is not an IANA time zone', zone))
+        day = "http://127.0.0.1/api/Conversion/DayOfTheWeek/x"
+        self.passes(case(path_parameters={"date": "x"}), text(400, "the date must be yyyy-MM-dd", day))
+        self.fails(case(query={"timeZone": "UTC"}), text(400, "something else", zone))
+        self.fails(case(query={"timeZone": "UTC"}), text(400, "timeSpan must be d:hh:mm:ss", zone))
 
     def test_a_timestamp_that_means_nothing_may_be_refused(self):
         self.passes(case(query={"timestamp": "2023-02-30"}), response(400, "invalid_timestamp", "timestamp"))

@@ -87,6 +87,12 @@ fn presented_key(headers: &HeaderMap) -> Option<&str> {
 /// The peer address, or with `trust_proxy` the client that the proxy in
 /// front of us saw: the last address of `X-Forwarded-For`.
 fn client_address(request: &Request, trust_proxy: bool) -> String {
+    client_ip(request, trust_proxy).map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
+}
+
+/// The client's address, as [`client_address`] finds it; `None` when the
+/// server was not told the peer (a router called without a socket).
+pub fn client_ip(request: &Request, trust_proxy: bool) -> Option<IpAddr> {
     let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
     let forwarded = trust_proxy
         .then(|| {
@@ -104,7 +110,7 @@ fn client_address(request: &Request, trust_proxy: bool) -> String {
                 .ok()
         })
         .flatten();
-    forwarded.or(peer).map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
+    forwarded.or(peer)
 }
 
 fn with_budget(mut response: Response, budget: Option<Budget>) -> Response {

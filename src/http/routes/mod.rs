@@ -1,6 +1,7 @@
 //! One file per endpoint family.
 
 pub mod arithmetic;
+pub mod compat;
 pub mod fallback;
 pub mod health;
 pub mod locales;

@@ -12,9 +12,10 @@ use crate::http::{
     envelope::{Envelope, Success},
     error::ApiError,
     openapi::QueryErrors,
-    params::{Params, TimezonesParams, TransitionsFeedParams, TransitionsParams, ZonePath, text_input},
+    params::{LookupParams, Params, TimezonesParams, TransitionsFeedParams, TransitionsParams, ZonePath, text_input},
     state::AppState,
 };
+use crate::places::{self, Lookup};
 
 /// Every IANA zone of the bundled database, with its offset, abbreviation and DST flag.
 #[utoipa::path(
@@ -42,6 +43,36 @@ pub async fn list(
         }
     };
     Ok(Success(zone::list(at, params.q.as_deref())))
+}
+
+/// The zone of a place: a point (`lat`, `lon`), a country, a city (in a
+/// country) or an IP address; every zone found, best first, as it is now.
+#[utoipa::path(
+    get,
+    path = "/timezones/lookup",
+    tag = "timezones",
+    params(LookupParams),
+    responses(
+        (status = 200, description = "The zones of the place, best first", body = Envelope<Lookup>),
+        (status = 404, description = "`place_not_found`: the IP database does not locate the address", body = Envelope<crate::http::error::ErrorData>),
+        (status = 501, description = "`not_configured`: an IP lookup on a server started without `--geoip-db`", body = Envelope<crate::http::error::ErrorData>),
+        QueryErrors
+    )
+)]
+pub async fn lookup(
+    State(state): State<AppState>,
+    Params(params): Params<LookupParams>,
+) -> Result<Success<Lookup>, ApiError> {
+    let place = places::place_of(
+        params.lat.as_deref(),
+        params.lon.as_deref(),
+        params.country.as_deref(),
+        params.city.as_deref(),
+        params.ip.as_deref(),
+    )
+    .map_err(ApiError::Place)?;
+    let limit = places::limit(params.limit.as_deref()).map_err(ApiError::Place)?;
+    places::lookup(&place, state.geoip, limit, state.clock.now()).map(Success).map_err(ApiError::Place)
 }
 
 /// A zone's transitions: when its clocks change, and which local times a

@@ -45,7 +45,7 @@ fn reading(c: &mut Criterion) {
     group.finish();
 }
 
-/// What people type (SPEC 11): each read after every machine format failed.
+/// What people type: each read after every machine format failed.
 fn people(c: &mut Criterion) {
     let ny = Zone::parse("America/New_York").unwrap();
     let now = Timestamp::from_second(1_795_000_000).unwrap();

@@ -1,4 +1,4 @@
-//! Traces (SPEC 12): with `OTEL_EXPORTER_OTLP_ENDPOINT` (or
+//! Traces: with `OTEL_EXPORTER_OTLP_ENDPOINT` (or
 //! `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) set, each request's span is
 //! exported over OTLP/HTTP (protobuf) by `opentelemetry-otlp`, continuing
 //! the caller's W3C `traceparent`; the other standard variables

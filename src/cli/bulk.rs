@@ -1,4 +1,4 @@
-//! The shell's bulk work (SPEC 13): streams (`convert -` and every other
+//! The shell's bulk work: streams (`convert -` and every other
 //! command that reads `-`) and `tsconv rewrite`, in bounded memory, with a
 //! progress bar on stderr when it is a terminal.
 
@@ -26,7 +26,7 @@ const STREAM_BUFFER: usize = 256 * 1024;
 pub const MAX_REWRITE_LINE: usize = 1024 * 1024;
 
 /// Reads standard input a line at a time and writes one line for each, in
-/// order (SPEC 13): `answer` appends a line's result to its buffer (and
+/// order: `answer` appends a line's result to its buffer (and
 /// says whether it reports the input invalid, as `validate` does); a line
 /// it cannot answer is reported on stderr with its number, and an empty
 /// line takes its place (with `--strict`, the stream stops there); an empty
@@ -77,7 +77,8 @@ pub fn stream(
             }
             Err(error) => {
                 invalid = true;
-                progress.suspend(|| eprintln!("tsconv: line {number}: {error}"));
+                progress
+                    .suspend(|| eprintln!("tsconv: line {number}: {}", super::words::in_cli_words(&error.to_string())));
                 out.write_all(b"\n")
             }
         };
@@ -132,7 +133,7 @@ pub enum Source {
     File(PathBuf),
 }
 
-/// Copies each source to `out` with its timestamps rewritten (SPEC 13), a
+/// Copies each source to `out` with its timestamps rewritten, a
 /// chunk of whole lines at a time; a line longer than
 /// [`MAX_REWRITE_LINE`] is copied unchanged (and said on stderr). A source
 /// that cannot be read is said on stderr and the others are still
@@ -274,7 +275,7 @@ fn size_of_stdin() -> Option<u64> {
     File::from(fd).metadata().ok().filter(|m| m.is_file()).map(|m| m.len())
 }
 
-/// A progress bar on stderr, only when stderr is a terminal (SPEC 13):
+/// A progress bar on stderr, only when stderr is a terminal:
 /// bytes read of the input's size, lines per second, time left.
 struct Progress {
     bar: Option<ProgressBar>,

@@ -33,6 +33,7 @@ use tsconv_time::zone::Zone;
 use crate::config::{Config, LogFormat};
 
 mod bulk;
+mod words;
 
 use bulk::{Source, stream, write_failed};
 
@@ -616,7 +617,7 @@ fn rewrite(args: &RewriteArgs, out: &mut impl Write) -> ExitCode {
         Ok(format) => format.unwrap_or(Format::Rfc3339),
         Err(error) => return usage(&error),
     };
-    // Every option named, as `ReadArgs::options` does: what SPEC 13 fixes
+    // Every option named, as `ReadArgs::options` does: what the bulk rules fix
     // for rewriting (units detected, Unix time, the built-in readers) and
     // the flags.
     let options = ReadOptions {
@@ -684,7 +685,7 @@ fn extract(args: &ExtractArgs, out: &mut impl Write) -> ExitCode {
 }
 
 fn usage(error: &TimeError) -> ExitCode {
-    eprintln!("tsconv: {error}");
+    eprintln!("tsconv: {}", words::in_cli_words(&error.to_string()));
     ExitCode::from(USAGE)
 }
 
@@ -778,7 +779,7 @@ fn transitions(args: &TransitionsArgs, out: &mut impl Write) -> ExitCode {
             }
             Err(error) => {
                 failed = true;
-                eprintln!("tsconv: line {}: {error}", number + 1);
+                eprintln!("tsconv: line {}: {}", number + 1, words::in_cli_words(&error.to_string()));
             }
         }
     }
@@ -965,7 +966,7 @@ fn each_input(
                 finish(written, shown.is_invalid())
             }
             Err(error) => {
-                eprintln!("tsconv: {error}");
+                eprintln!("tsconv: {}", words::in_cli_words(&error.to_string()));
                 ExitCode::FAILURE
             }
         };

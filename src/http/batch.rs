@@ -1,4 +1,4 @@
-//! Batch answers (SPEC 4.5): one result or one error per item, so one bad
+//! Batch answers: one result or one error per item, so one bad
 //! item never fails the batch.
 
 use serde::Serialize;

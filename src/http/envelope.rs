@@ -12,7 +12,7 @@ pub const JSON: &str = "application/json; charset=utf-8";
 /// A response body: `code` 0 and `message` "ok" on success.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Envelope<'m, T> {
-    /// 0 on success; otherwise the error code (SPEC 6).
+    /// 0 on success; otherwise the error code.
     pub code: u32,
     /// "ok", or what went wrong and how to fix it.
     pub message: &'m str,

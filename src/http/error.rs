@@ -1,5 +1,5 @@
 //! `ApiError`: every failure of the web layer, with its HTTP status and
-//! envelope code in one place (SPEC 6).
+//! envelope code in one place.
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -131,7 +131,7 @@ pub enum ApiError {
 /// `data` of an error envelope.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ErrorData<'a> {
-    /// The kind of error, in snake_case (SPEC 6).
+    /// The kind of error, in snake_case.
     #[schema(value_type = String, example = "invalid_timestamp")]
     error: &'static str,
     /// The parameter at fault, if any.
@@ -183,7 +183,7 @@ impl ApiError {
         move |error| ApiError::Time { error, input: Some(param) }
     }
 
-    /// The HTTP status, envelope code and `data.error` of this error (SPEC 6).
+    /// The HTTP status, envelope code and `data.error` of this error.
     pub fn status_code_kind(&self) -> (StatusCode, u32, &'static str) {
         const BAD_REQUEST: (StatusCode, u32, &str) = (StatusCode::BAD_REQUEST, 40000, "bad_request");
         const INVALID_TIMESTAMP: (StatusCode, u32, &str) = (StatusCode::BAD_REQUEST, 40002, "invalid_timestamp");
@@ -225,7 +225,7 @@ impl ApiError {
                 | TimeError::UnitsOutOfOrder { .. }
                 | TimeError::DoesNotFit { .. } => (StatusCode::BAD_REQUEST, 40013, "invalid_unit"),
                 TimeError::AmbiguousLocalTime { .. } => (StatusCode::BAD_REQUEST, 40009, "ambiguous_local_time"),
-                // SPEC 6 has no code of its own for these: each is a malformed parameter.
+                // the error table has no code of its own for these: each is a malformed parameter.
                 TimeError::InvalidDisambiguation { .. }
                 | TimeError::InvalidDirection { .. }
                 | TimeError::InvalidCount { .. }
@@ -378,7 +378,7 @@ impl ApiError {
                 TimeError::InvalidDuration { .. } => "duration",
                 TimeError::InvalidUnit { setting, .. }
                 | TimeError::InvalidRoundingMode { setting, .. }
-                // Each parameter of round and diff is named as SPEC 9 names its setting.
+                // Each parameter of round and diff is named as the docs name its setting.
                 | TimeError::InvalidIncrement { setting, .. } => setting.name(),
                 TimeError::UnitsOutOfOrder { .. } | TimeError::DoesNotFit { .. } => "largest_unit",
                 TimeError::InvalidOverflow { .. } => "overflow",

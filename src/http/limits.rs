@@ -1,4 +1,4 @@
-//! The request bounds the web layer shares (SPEC 5): what the extractor
+//! The request bounds the web layer shares: what the extractor
 //! enforces, what the errors quote and what the OpenAPI document says, from
 //! one place. A leaf: it imports nothing of the crate.
 
@@ -8,8 +8,8 @@
 /// before it, bounded whatever the request's size.
 pub const MAX_PARAMS: usize = 64;
 
-/// The largest request body accepted (SPEC 5).
+/// The largest request body accepted.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
-/// The most items one batch may hold (SPEC 4.5).
+/// The most items one batch may hold.
 pub const MAX_BATCH: usize = 1000;

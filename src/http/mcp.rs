@@ -1,4 +1,4 @@
-//! The API's operations as tools of the Model Context Protocol (SPEC 12),
+//! The API's operations as tools of the Model Context Protocol,
 //! through `rmcp`, the protocol's official Rust SDK: `tsconv mcp` over
 //! standard input and output, and `/mcp` over Streamable HTTP (behind the
 //! same keys and rate limits as the API: [`crate::http::app`] guards it).

@@ -125,7 +125,7 @@ fn compat(state: &AppState) -> OpenApiRouter<AppState> {
     routes.route_layer(from_fn_with_state(state.clone(), access::layer::api_access))
 }
 
-/// A route, and its plain-text twin at its path plus `.txt` (SPEC 12),
+/// A route, and its plain-text twin at its path plus `.txt`,
 /// which the document describes as the route's `text/plain` answers.
 fn with_text(
     router: OpenApiRouter<AppState>,
@@ -222,7 +222,7 @@ fn tools(state: &AppState, doc: &utoipa::openapi::OpenApi) -> mcp::Tools {
     mcp::Tools::new(api.with_state(open), doc, state.default_zone.name())
 }
 
-/// The tools of `tsconv mcp` (SPEC 12), on `state`'s clock.
+/// The tools of `tsconv mcp`, on `state`'s clock.
 pub fn mcp_tools(state: &AppState) -> mcp::Tools {
     let (_, doc) = routes(state);
     tools(state, &doc)

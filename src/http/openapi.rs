@@ -99,7 +99,7 @@ pub fn finish(mut doc: Document) -> Document {
             {
                 operation.operation_id = Some(format!("{id}_v1"));
             }
-            // Plain text (SPEC 12): every API answer, errors included, also
+            // Plain text: every API answer, errors included, also
             // as `text/plain` (`Accept: text/plain`, or the path plus `.txt`).
             if path.starts_with("/api/") {
                 // (Not the answers hyper writes itself, such as 414: no body.)
@@ -165,7 +165,7 @@ fn any_of(schema: &mut RefOr<Schema>) {
     }
 }
 
-/// `/mcp` (SPEC 12): JSON-RPC messages of the Model Context Protocol, whose
+/// `/mcp`: JSON-RPC messages of the Model Context Protocol, whose
 /// own specification (not this document) states their schemas; its tools
 /// are this document's operations, with these operations' parameters as
 /// their input schemas.
@@ -270,7 +270,7 @@ fn jsonrpc_message() -> RefOr<Schema> {
         .into()
 }
 
-/// The `text/plain` answer of an API route (SPEC 12).
+/// The `text/plain` answer of an API route.
 fn plain_text() -> utoipa::openapi::Content {
     let mut content = ContentBuilder::new().schema(Some(String::schema())).build();
     content.example = Some(serde_json::Value::String(

@@ -130,7 +130,7 @@ pub struct ValidateParams {
     #[param(style = Form, explode, schema_with = schema::query_input_format)]
     #[schema(schema_with = schema::input_format)]
     pub input_format: Option<Value>,
-    /// How people's text is read (SPEC 11): the order of a numeric date's
+    /// How people's text is read: the order of a numeric date's
     /// day and month (`03/04/2023` is 3 April in `en-GB`), and the region
     /// that breaks an abbreviation's tie (`IST` is Irish time in `en-IE`).
     #[param(schema_with = schema::locale)]
@@ -138,7 +138,7 @@ pub struct ValidateParams {
     pub locale: Option<String>,
 }
 
-// The parameters of add (SPEC 9.1), described as those of convert are.
+// The parameters of add, described as those of convert are.
 /// The JSON body of add (POST); a form body is described by `AddForm`.
 #[derive(Debug, Deserialize, IntoParams, ToSchema)]
 #[into_params(parameter_in = Query)]
@@ -193,7 +193,7 @@ pub struct AddParams {
     pub fields: Option<String>,
 }
 
-// The parameters of round (SPEC 9.3), described as those of convert are.
+// The parameters of round, described as those of convert are.
 /// The JSON body of round (POST); a form body is described by `RoundForm`.
 #[derive(Debug, Deserialize, IntoParams, ToSchema)]
 #[into_params(parameter_in = Query)]
@@ -253,7 +253,7 @@ pub struct RoundParams {
     pub fields: Option<String>,
 }
 
-// The parameters of diff (SPEC 9.2), described as those of convert are.
+// The parameters of diff, described as those of convert are.
 /// The JSON body of diff (POST); a form body is described by `DiffForm`.
 #[derive(Debug, Deserialize, IntoParams, ToSchema)]
 #[into_params(parameter_in = Query)]
@@ -565,7 +565,7 @@ pub struct ZonePath {
     pub zone: String,
 }
 
-/// Parameters of a zone's transitions (SPEC 9.4).
+/// Parameters of a zone's transitions.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct TransitionsParams {
@@ -1121,7 +1121,7 @@ fn one_or_batch<'a, T, B>(
 }
 
 /// A JSON number (its exact text) or a string of at most
-/// [`MAX_INPUT_CHARS`] characters (SPEC 5: a request bound, so validate
+/// [`MAX_INPUT_CHARS`] characters (a request bound, so validate
 /// refuses it too); anything else is refused.
 pub fn input_of<'a>(value: &'a Value, param: &'static str) -> Result<Input<'a>, ApiError> {
     match value {

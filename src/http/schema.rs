@@ -71,7 +71,7 @@ fn windows_ids() -> Vec<&'static str> {
 /// `±HH`, `±HH:MM`, `±HH:MM:SS`, `±HHMM` or `±HHMMSS`, hours at most 25.
 const OFFSET_PATTERN: &str = "^[+-]([01][0-9]|2[0-5])((:[0-5][0-9](:[0-5][0-9])?)|([0-5][0-9]([0-5][0-9])?))?$";
 
-/// `GMT+5`, `UTC+05:30`: exactly the people's offsets `Zone::parse` accepts (SPEC 11).
+/// `GMT+5`, `UTC+05:30`: exactly the people's offsets `Zone::parse` accepts.
 const PEOPLE_OFFSET_PATTERN: &str = "^([Gg][Mm][Tt]|[Uu][Tt][Cc])[+-](([0-9]|[01][0-9]|2[0-5])(:[0-5][0-9](:[0-5][0-9])?)?|([01][0-9]|2[0-5])[0-5][0-9]([0-5][0-9])?)$";
 
 /// [`timezone`], or JSON `null` (which counts as absent).
@@ -87,7 +87,7 @@ pub fn locale() -> RefOr<Schema> {
         .max_length(Some(tsconv_time::locale::MAX_TAG_CHARS))
         .examples(["de", "en-GB", "pt-BR", "zh-TW"])
         .description(Some(
-            "The language of the human-readable texts (SPEC 10), and of people's text read (SPEC 11: its month \
+            "The language of the human-readable texts, and of people's text read (its month \
              and weekday names, day periods, relative words, the order of numeric dates): a BCP 47 tag, any \
              case, with CLDR fallback \
              (`de-XX` is served by `de`; `data.locale` names the locale used); `GET /api/locales` lists them. \
@@ -225,7 +225,7 @@ pub fn epoch() -> RefOr<Schema> {
             ),
         ))
         .description(Some(format!(
-            "The epoch system of numeric inputs (SPEC 8.1; any case): {}. `snowflake:MS` is any Snowflake scheme \
+            "The epoch system of numeric inputs (any case): {}. `snowflake:MS` is any Snowflake scheme \
              whose epoch is MS Unix milliseconds. Default `unix`",
             tsconv_time::epoch::Epoch::names().collect::<Vec<_>>().join(", ")
         )))
@@ -452,7 +452,7 @@ pub fn timestamp() -> RefOr<Schema> {
             "A numeric string, or RFC 3339 / ISO 8601 / RFC 9557 / RFC 2822 / HTTP date / date / date-time in `timezone`, \
              an ID (UUID v1/v6/v7, ULID, ObjectId, KSUID), date math (`now-1d/d`, `2023-11-14T10:00:00Z||+1M/d`), \
              or what people type, read when no machine format reads it (`Nov 14 2023 5:13pm`, `2023-11-14 10:00 EST`, \
-             `tomorrow 9am`, `3 days ago`, `2023年11月14日`; SPEC 11): `input.kind` is then `human`, with `input.read_as`",
+             `tomorrow 9am`, `3 days ago`, `2023年11月14日`): `input.kind` is then `human`, with `input.read_as`",
         )))
         .description(Some("The instant (exclusive with `timestamps`)"))
         .examples([serde_json::json!(1700000000), serde_json::json!("2023-11-14T22:13:20Z")])

@@ -1,4 +1,4 @@
-//! Plain-text answers (SPEC 12), for shells, microcontrollers and status
+//! Plain-text answers, for shells, microcontrollers and status
 //! bars: asked with `Accept: text/plain` or a path ending in `.txt`
 //! (`/api/timestamp/current.txt`). The envelope's `data` becomes the one
 //! value asked for (`formatted`, when a `format` was asked; one line per

@@ -36,7 +36,7 @@ pub fn init(format: LogFormat) {
         },
         Err(_) => (Targets::new().with_default(Level::INFO), None),
     };
-    // Traces (SPEC 12) only with an OTLP endpoint; a wrong setting is
+    // Traces only with an OTLP endpoint; a wrong setting is
     // logged below and the server runs without them. Without them the
     // subscriber is built without the layer (not with an empty one, which
     // every span event would still visit).

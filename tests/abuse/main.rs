@@ -138,10 +138,10 @@ fn plain_batch(count: usize) -> Vec<u8> {
 /// The attacks 1 and 4, and their relatives. A request that is one
 /// input costs at most 50 plain converts of server CPU. A batch costs at
 /// most 10 times an honest batch of as many plain Unix numbers: since the
-/// request path got three times cheaper (#16), a legitimate batch of 1,000
+/// request path got three times cheaper (the performance round), a legitimate batch of 1,000
 /// plain numbers costs 40 to 55 plain converts (about 100 against the lower
 /// of the two costs a plain convert moves between), so "50 plain converts"
-/// no full batch meets; what #17 bounds is how much more an attacker's
+/// no full batch meets; what the abuse round bounds is how much more an attacker's
 /// items cost than an honest caller's (its attack cost 77,000 times more).
 #[tokio::test]
 #[cfg_attr(not(feature = "components"), ignore = "needs the release binary: ./scripts/test installs it and runs this")]

@@ -1,6 +1,6 @@
-//! SPEC 9.1 to 9.3: add, round and diff. A differential test against
+//! Add, round and diff. A differential test against
 //! Python's `zoneinfo` for add and round, whose expected answers the test
-//! computes from SPEC 9's rules (wall-clock arithmetic, then `compatible`
+//! computes from the arithmetic's rules (wall-clock arithmetic, then `compatible`
 //! resolution; rounding on the wall clock, periods from the first instant
 //! of their first day); then the endpoints and their batches (the CLI's
 //! commands are in `cli.rs`).
@@ -18,7 +18,7 @@ use crate::oracle::{Rng, python, stream};
 // DST (Lord Howe), DST that began at midnight (Sao Paulo), +12:45 (Chatham).
 use crate::transitions::ZONES;
 
-/// SPEC 9's rules, written with Python's `datetime` and `zoneinfo`. Each
+/// the arithmetic's rules, written with Python's `datetime` and `zoneinfo`. Each
 /// line of input is a case; each line of output its answer.
 ///
 /// `add ZONE T SIGN Y MO W D H MI S`: the date moves by years and months

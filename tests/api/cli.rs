@@ -160,7 +160,7 @@ fn a_stream_keeps_its_lines_aligned_or_stops_when_strict() {
 /// Unix seconds of 1900-2100 in zones with DST on both hemispheres. One
 /// difference, on purpose: where the zone's offset has seconds (local mean
 /// time), RFC 3339 can only write whole minutes, so tsconv writes the
-/// instant at the offset rounded to minutes (SPEC 3) and reads back to it;
+/// instant at the offset rounded to minutes and reads back to it;
 /// GNU writes the wall clock of the real offset beside the rounded one,
 /// which reads back to another instant.
 #[test]
@@ -222,7 +222,30 @@ fn usage_errors_exit_2() {
     assert_eq!(tsconv(&["convert", "yesteryear"], None).status.code(), Some(1));
 }
 
-/// SPEC 8 from the shell: `--epoch`, `--input-format`, the ID presets and
+/// An error names the flag a shell user typed, never the web's spelling of
+/// the setting (`largest_unit=`, `format=custom`).
+#[test]
+fn errors_name_the_flags_typed() {
+    for (args, flag, web) in [
+        (
+            &["diff", "2024-01-01", "2024-03-01", "--largest-unit", "hours", "--smallest-unit", "days"][..],
+            "--largest-unit hours",
+            "largest_unit",
+        ),
+        (&["format", "1700000000", "--format", "custom"], "--format custom needs a pattern, e.g. --pattern", "format="),
+        (&["format", "1700000000", "--format", "iso", "--style", "R"], "--format discord", "format="),
+        (&["round", "1700000000", "--unit", "day", "--mode", "upp"], "unknown --mode \"upp\"", "mode="),
+        (&["diff", "1", "2", "--rounding-mode", "up"], "unknown --rounding-mode", "rounding_mode"),
+    ] {
+        let output = tsconv(args, None);
+        let said = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.contains(flag), "{args:?}: {said}");
+        assert!(!said.contains(web), "{args:?} speaks the web's words: {said}");
+    }
+}
+
+/// Epochs and IDs from the shell: `--epoch`, `--input-format`, the ID presets and
 /// IDs recognised by shape, in every command, with usage errors for bad flags.
 #[test]
 fn epochs_ids_and_input_formats() {
@@ -271,7 +294,7 @@ fn transitions_of_a_zone() {
     assert_eq!(tsconv(&["transitions", "UTC", "--count", "1001"], None).status.code(), Some(2));
 }
 
-/// Every row of SPEC 8.1 and 8.2 both ways through the CLI: `tsconv format
+/// Every row and 8.2 both ways through the CLI: `tsconv format
 /// --format <system>` writes the instant, and `tsconv convert` reads it back
 /// (with `--epoch` for a count or a Snowflake, by shape for an ID).
 #[test]
@@ -316,7 +339,7 @@ fn every_epoch_and_id_both_ways_through_the_cli() {
     }
 }
 
-/// `tsconv add`, `round` and `diff` (SPEC 9.1 to 9.3): a table for one
+/// `tsconv add`, `round` and `diff`: a table for one
 /// input, a line per input with `-`, and usage errors (exit 2) for a bad
 /// duration, unit, increment or pair of units.
 #[test]

@@ -1,4 +1,4 @@
-//! SPEC 9.5: Elasticsearch's date math as an input of every endpoint, on
+//! Elasticsearch's date math as an input of every endpoint, on
 //! the fixed clock of the in-process tests (2026-11-18T11:06:40Z).
 
 use serde_json::json;

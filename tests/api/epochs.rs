@@ -1,4 +1,4 @@
-//! SPEC 8: other epochs and time-bearing IDs, read and written.
+//! Other epochs and time-bearing IDs, read and written.
 //!
 //! The differential tests compare tsconv with code written here in Python
 //! from each format's definition: exact integer arithmetic for the epoch
@@ -211,7 +211,7 @@ fn ids_built_by_python_decode_to_their_time() {
     }
 }
 
-/// The published values of SPEC 8 and the issue: each system's value at
+/// The published values of the issue: each system's value at
 /// the Unix epoch (or its own), through the API both ways.
 #[tokio::test]
 async fn published_values_convert_both_ways_through_the_api() {

@@ -26,7 +26,7 @@ async fn every_preset_of_the_spec() {
             "relative": "3 years ago",
             "syslog": "2023-11-14T17:13:20.000000-05:00",
             "iso_week": "2023-W46-2",
-            // SPEC 10's CLDR length presets: Intl's dateStyle and timeStyle in en-US.
+            // CLDR's length presets: Intl's dateStyle and timeStyle in en-US.
             "date_short": "11/14/23",
             "date_medium": "Nov 14, 2023",
             "date_long": "November 14, 2023",
@@ -49,7 +49,7 @@ async fn every_preset_of_the_spec() {
                 "f": "November 14, 2023 at 5:13 PM", "F": "Tuesday, November 14, 2023 at 5:13 PM",
                 "s": "11/14/2023, 5:13 PM", "S": "11/14/2023, 5:13:20 PM", "R": "3 years ago"
             },
-            // SPEC 8.3; each value is checked against Python in tests/api/epochs.rs.
+            // The ID presets; each value is checked against Python in tests/api/epochs.rs.
             "epochs": {
                 "filetime": "133444736000000000", "webkit": "13344473600000000", "dotnet": "638355968000000000",
                 "cocoa": "721692800", "hfs": "3782844800", "ntp": "3908988800", "gps": "1384035218",

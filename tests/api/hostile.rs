@@ -76,7 +76,7 @@ fn bad_timestamps() -> Vec<(String, Value)> {
         "1700000000\u{200f}",
         "1700\u{200b}000000",
         "🕐",
-        // ("now" is date math since SPEC 9.5; its mistakes stand here instead.)
+        // ("now" is date math since date math came; its mistakes stand here instead.)
         "now+",
         "now-1",
         "now||",
@@ -246,7 +246,7 @@ fn corpus() -> Vec<Case> {
         "Etc/../UTC",
         "EST5EDT,M3.2.0,M11.1.0",
         "<+0330>-3:30",
-        // GMT+5 and UTC+5 are +05:00 as people mean them (SPEC 11); these are not offsets.
+        // GMT+5 and UTC+5 are +05:00 as people mean them; these are not offsets.
         "UTC+5:3",
         "GMT+26",
         "UTC+-5",
@@ -316,7 +316,7 @@ fn corpus() -> Vec<Case> {
         "/api/timestamp/format",
         r#"{"timestamp": 1, "format": "iso", "pattern": "%Y"}"#,
     ));
-    // Arithmetic (SPEC 9.1 to 9.3): durations, units, increments and pairs.
+    // Arithmetic: durations, units, increments and pairs.
     for duration in [
         "",
         "P",
@@ -665,7 +665,7 @@ async fn every_hostile_request_gets_a_helpful_4xx_envelope() {
     crate::helpers::get("/healthz").await.assert_ok();
 }
 
-/// People's text at its most hostile (SPEC 11): long runs of words, many
+/// People's text at its most hostile: long runs of words, many
 /// relative items, mixed scripts, words near known ones, overflowing
 /// counts. Each is read or refused with the envelope, never a 5xx, and its
 /// verdict is pinned; a refusal says why.

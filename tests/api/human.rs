@@ -1,4 +1,4 @@
-//! SPEC 11: what people type, through the API, on the fixed clock of the
+//! What people type, through the API, on the fixed clock of the
 //! in-process tests (2026-11-18T11:06:40Z, a Wednesday). The reader's own
 //! cases and its differential test against GNU `date -d` are in the engine
 //! (`human` module, `tests/engine/human.rs`).

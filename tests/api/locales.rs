@@ -1,4 +1,4 @@
-//! SPEC 10: the locale list, and each human-readable output in the
+//! The locale list, and each human-readable output in the
 //! language asked for; durations in words compared with Node's `Intl`.
 //! (What Discord shows, the previews, presets, relative times and zone
 //! names, is compared with Chromium's `Intl` by the engine's test
@@ -171,7 +171,7 @@ async fn every_human_readable_output_speaks_the_locale_asked_for() {
     // English unless asked: the default answers are CLDR's `en`.
     let data = get("/api/timestamp/convert?timestamp=0").await.assert_ok().clone();
     assert_eq!((&data["locale"], &data["zone"]["long_name"]), (&json!("en"), &json!("Coordinated Universal Time")));
-    // validate writes no human-readable text: its locale reads people's text (SPEC 11).
+    // validate writes no human-readable text: its locale reads people's text.
     let data = get("/api/timestamp/validate?timestamp=03.04.2023&locale=de").await.assert_ok().clone();
     assert_eq!(data["normalized"]["iso"], "2023-04-03T00:00:00.000Z");
     get("/api/timestamp/validate?timestamp=0&locale=xx").await.assert_error(400, 40015, "invalid_locale");

@@ -1,4 +1,4 @@
-"""Checks deploy/'s manifests for what SPEC 12 asks of them (run by
+"""Checks deploy/'s manifests for what production asks of them (run by
 tests/api/replicas.rs with the test venv's python).
 
 usage: manifests.py DEPLOY_DIR

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use crate::helpers::{Server, get, method};
 
-/// Every route of SPEC section 4 (and the docs page), as the router serves them.
+/// Every route of the API (and the docs page), as the router serves them.
 const SPEC_ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/timestamp/current"),
     ("GET", "/api/timestamp/convert"),

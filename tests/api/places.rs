@@ -387,6 +387,10 @@ fn points_agree_with_timezonefinder() {
             other.push(format!("{lat},{lon}: {ours:?} vs {theirs}"));
         }
     }
+    let named = crate::oracle::documentation();
+    for (name, _, _) in &differences {
+        assert!(named.contains(&format!("| `{name}` |")), "the documentation's table does not name {name}");
+    }
     let stale: Vec<&str> = differences.iter().filter(|(_, _, seen)| *seen == 0).map(|(name, _, _)| *name).collect();
     assert!(stale.is_empty(), "differences no longer seen (remove them here and in the README): {stale:?}");
     assert!(other.is_empty(), "{same} same, {claimed} claimed by both, {near} near a border; others: {other:#?}");

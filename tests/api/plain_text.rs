@@ -1,4 +1,4 @@
-//! Plain text (SPEC 12): every endpoint, asked both ways (`Accept:
+//! Plain text: every endpoint, asked both ways (`Accept:
 //! text/plain` and the path plus `.txt`), under `/api` and `/api/v1`; the
 //! text held to the JSON answer of the same request (its `data` flattened
 //! here, on its own), errors included, with the same status.
@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::helpers::send;
 
-/// The lines SPEC 12 asks for, written here from the JSON `data`:
+/// The plain-text lines, written here from the JSON `data`:
 /// `key: value`, nested keys joined with `.`, in the order of their names.
 fn flattened(prefix: &str, value: &Value, out: &mut Vec<String>) {
     match value {

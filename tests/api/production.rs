@@ -384,7 +384,7 @@ async fn sighup_reloads_the_keys_and_keys_never_reach_the_logs() {
     std::fs::remove_dir_all(&folder).unwrap();
 }
 
-/// SPEC 5: keys never appear in logs, also when one is pasted into the keys
+/// Keys never appear in logs, also when one is pasted into the keys
 /// file by mistake and the server refuses to start, in either log format.
 #[test]
 fn a_raw_key_in_the_keys_file_is_not_quoted_at_start() {
@@ -581,7 +581,7 @@ fn a_signal_right_after_start_is_a_clean_stop() {
     }
 }
 
-/// `--shutdown-delay` (SPEC 12): on SIGTERM `/readyz` answers 503 at once,
+/// `--shutdown-delay`: on SIGTERM `/readyz` answers 503 at once,
 /// while every other request is served as before (no `Connection: close`)
 /// until the delay is over; then the replica drains and exits 0.
 #[tokio::test]

@@ -1,6 +1,6 @@
-//! The README's command-line examples, run as written.
+//! The README's and `docs/`'s examples, run as written.
 //!
-//! Every ```console block of README.md is a shell session: `$ ` lines are
+//! Every ```console block of README.md and docs/*.md is a shell session: `$ ` lines are
 //! run with `bash` (with the built `tsconv` first on the PATH) in one
 //! temporary folder per block, and what follows each one, up to the next
 //! `$ `, is its exact standard output. Values that depend on the clock are
@@ -46,7 +46,7 @@ fn clock_dependent(command: &str, line: &str) -> bool {
 
 #[test]
 fn every_console_example_of_the_readme_prints_what_it_shows() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme = crate::oracle::documentation();
     let blocks = blocks(&readme);
     assert!(blocks.len() >= 4, "the README has {} console blocks", blocks.len());
     let binary = Path::new(env!("CARGO_BIN_EXE_tsconv"));
@@ -87,7 +87,7 @@ fn every_console_example_of_the_readme_prints_what_it_shows() {
 /// the `input.kind` its row names (through validate, which reports it).
 #[tokio::test]
 async fn every_example_of_the_accepted_inputs_table_reads_as_its_kind() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme = crate::oracle::documentation();
     let table = readme.split("## Accepted `timestamp` inputs").nth(1).unwrap().split("\n\n").nth(1).unwrap();
     let mut examples = 0;
     for row in table.lines().skip(2) {
@@ -127,7 +127,7 @@ async fn every_example_of_the_accepted_inputs_table_reads_as_its_kind() {
 /// writes a value that reads back to that instant.
 #[tokio::test]
 async fn every_row_of_the_epochs_and_ids_tables_converts_both_ways() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme = crate::oracle::documentation();
     let section = readme.split("## Other epochs and IDs").nth(1).unwrap();
     let mut tables = section.split("\n\n").filter(|block| block.starts_with("| "));
     let spans = |cell: &str| cell.split('`').skip(1).step_by(2).map(str::to_owned).collect::<Vec<_>>();
@@ -177,7 +177,7 @@ async fn every_row_of_the_epochs_and_ids_tables_converts_both_ways() {
 /// `tsconv serve --help` states them, and every flag has a row.
 #[test]
 fn the_serve_options_table_matches_serve_help() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme = crate::oracle::documentation();
     let help = Command::new(env!("CARGO_BIN_EXE_tsconv")).args(["serve", "--help"]).output().unwrap();
     let help = String::from_utf8(help.stdout).unwrap();
     // --flag -> (env, default) from the help text.
@@ -248,7 +248,7 @@ async fn every_curl_example_of_the_readme_answers_what_it_shows() {
     use serde_json::Value;
     use tower::ServiceExt;
 
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme = crate::oracle::documentation();
     let mut lines = readme.lines().peekable();
     let mut tested = 0;
     while let Some(line) = lines.next() {
@@ -312,7 +312,7 @@ async fn every_curl_example_of_the_readme_answers_what_it_shows() {
         let mut state = tsconv::http::AppState::default();
         let plain = uri.contains(".txt") || headers.iter().any(|h| h.eq_ignore_ascii_case("accept: text/plain"));
         if plain {
-            // Plain text (SPEC 12): the body as shown, line for line.
+            // Plain text: the body as shown, line for line.
             let response = tsconv::http::app(state).oneshot(request.body(Body::from(body)).unwrap()).await.unwrap();
             let status = response.status();
             let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
@@ -368,7 +368,7 @@ fn the_agent_configuration_of_the_readme_starts_a_working_server() {
     use std::io::{BufRead, BufReader, Write};
     use std::process::Stdio;
 
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme = crate::oracle::documentation();
     let block = readme
         .split("```json\n")
         .skip(1)

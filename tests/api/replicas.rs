@@ -1,7 +1,7 @@
-//! Many replicas (SPEC 12): three release binaries behind Debian's nginx
+//! Many replicas: three release binaries behind Debian's nginx
 //! running the project's own balancer config (`deploy/nginx.conf`), limits
 //! shared through a real Redis; and the manifests of `deploy/` checked for
-//! what SPEC 12 asks of them. Each test starts what it needs on free ports
+//! what production asks of them. Each test starts what it needs on free ports
 //! and stops it.
 
 use std::collections::HashSet;
@@ -168,14 +168,14 @@ async fn sigterm_to_one_replica_under_load_loses_no_request_through_the_balancer
     assert!(total > 100, "only {total} requests under load");
 }
 
-/// The manifests parse, and hold what SPEC 12 names: the kinds, the probes
+/// The manifests parse, and hold what a deployment needs: the kinds, the probes
 /// on /healthz and /readyz, requests and limits, a non-root read-only
 /// security context, the shutdown delay within the termination grace; the
 /// compose file: a balancer, three replicas, Redis. Checked against the
 /// Kubernetes schemas too (kubernetes-validate, from PyPI).
 #[test]
 #[cfg_attr(not(feature = "components"), ignore = "needs PyYAML and kubernetes-validate: ./scripts/test installs them")]
-fn the_manifests_hold_what_spec_12_asks() {
+fn the_manifests_hold_what_a_deployment_needs() {
     let root = env!("CARGO_MANIFEST_DIR");
     let venv = std::env::var_os("TSCONV_VENV").map_or_else(|| Path::new(root).join("target/venv-st"), PathBuf::from);
     let output = Command::new(venv.join("bin/python"))

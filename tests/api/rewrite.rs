@@ -1,4 +1,4 @@
-//! `tsconv rewrite` (SPEC 13), run as a process: a generated corpus held to
+//! `tsconv rewrite`, run as a process: a generated corpus held to
 //! Python's zoneinfo and email.utils byte for byte, files and standard
 //! input, usage errors, lines too long to rewrite, and the progress bar
 //! (on a terminal only).

@@ -1,4 +1,4 @@
-//! Traces (SPEC 12): a server started with `OTEL_EXPORTER_OTLP_ENDPOINT`
+//! Traces: a server started with `OTEL_EXPORTER_OTLP_ENDPOINT`
 //! exports each request's span over OTLP/HTTP to a local receiver (this
 //! test's, decoding the protobuf as a collector would), continuing the
 //! caller's W3C `traceparent`, with the request id, route and status.

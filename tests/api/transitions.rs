@@ -1,4 +1,4 @@
-//! SPEC 9.4: a zone's transitions, through the API and against a scan of
+//! A zone's transitions, through the API and against a scan of
 //! Python's `zoneinfo` (the system's compiled tz database).
 
 use std::process::Command;

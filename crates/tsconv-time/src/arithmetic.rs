@@ -1,4 +1,4 @@
-//! Time arithmetic (SPEC 9.1 to 9.3): a duration added to an instant, the
+//! Time arithmetic: a duration added to an instant, the
 //! duration between two instants, and an instant rounded to a unit.
 //!
 //! The semantics are Temporal's `ZonedDateTime`, which jiff's `Zoned` and
@@ -219,7 +219,7 @@ fn out_of_range(what: fmt::Arguments<'_>) -> TimeError {
     }
 }
 
-/// `start` plus `duration` (SPEC 9.1), as Temporal adds to a
+/// `start` plus `duration`, as Temporal adds to a
 /// `ZonedDateTime`: years and months move the wall-clock date (a day the
 /// month lacks is the month's last with `constrain`, an error with
 /// `reject`), then weeks and days; the wall-clock result is resolved in
@@ -267,7 +267,7 @@ pub fn add(
     instant.checked_add(time).map_err(beyond)
 }
 
-/// What to round to (SPEC 9.3): a unit, a mode, an increment (units up
+/// What to round to: a unit, a mode, an increment (units up
 /// to hours only) and the first day of a week.
 #[derive(Clone, Copy, Debug)]
 pub struct RoundTo {
@@ -328,7 +328,7 @@ pub struct Rounded {
     pub period: Option<(Zoned, Zoned)>,
 }
 
-/// Rounds `instant` on the wall clock in `zone` (SPEC 9.3): up to hours as
+/// Rounds `instant` on the wall clock in `zone`: up to hours as
 /// Temporal's `ZonedDateTime.round` (the wall clock is rounded, then the
 /// original offset is kept where it still applies); days and larger to the
 /// start of their period or of the next one.
@@ -369,7 +369,7 @@ pub fn period(zoned: &Zoned, unit: TimeUnit, week_start: Weekday) -> Result<(Zon
     Ok((start_of(first)?, start_of(first.checked_add(next)?)?))
 }
 
-/// How a difference is balanced and rounded (SPEC 9.2).
+/// How a difference is balanced and rounded.
 #[derive(Clone, Copy, Debug)]
 pub struct DiffSettings {
     pub largest: TimeUnit,
@@ -404,7 +404,7 @@ impl DiffSettings {
     }
 }
 
-/// The duration from `from` to `to` on the wall clock in `zone` (SPEC 9.2),
+/// The duration from `from` to `to` on the wall clock in `zone`,
 /// as Temporal's `ZonedDateTime.until`: balanced up to the largest unit,
 /// rounded to the smallest; with `totals` of the whole, unrounded span.
 /// `iso` writes an instant as the answer's `from` and `to`.
@@ -576,7 +576,7 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
     a.max(1)
 }
 
-/// The `data` of diff (SPEC 9.2).
+/// The `data` of diff.
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -607,7 +607,7 @@ pub struct Difference {
     /// The parts in words, in `locale`, as `Intl.DurationFormat` writes
     /// them with `style: "long"`: `1 year, 2 months, 3 days`.
     pub human: String,
-    /// The locale whose CLDR data wrote `human` (SPEC 10).
+    /// The locale whose CLDR data wrote `human`.
     #[cfg_attr(feature = "openapi", schema(value_type = String, example = "en"))]
     pub locale: &'static str,
 }

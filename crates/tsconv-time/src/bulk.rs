@@ -1,4 +1,4 @@
-//! The fast path of streams and of the rewriter (SPEC 13): one answer at a
+//! The fast path of streams and of the rewriter: one answer at a
 //! time, written into a caller's buffer, with nothing allocated.
 //!
 //! A stream of Unix numbers converted to RFC 3339 is the common case of
@@ -34,7 +34,7 @@ use crate::render::{Format, Rfc3339Text, View};
 use crate::zone::whole_minutes;
 
 /// Writes answers of one format, read with one set of options, one at a
-/// time (SPEC 13).
+/// time.
 pub struct Bulk<'a> {
     options: ReadOptions<'a>,
     format: Format,
@@ -79,7 +79,7 @@ impl<'a> Bulk<'a> {
     }
 
     /// An optional `-` and up to 19 ASCII digits, read as the general
-    /// reader reads them (SPEC 2.2): the unit stated or detected from the
+    /// reader reads them: the unit stated or detected from the
     /// number's size. `None` for anything else, or out of range: the
     /// general path answers those.
     fn plain_number(&self, text: &str) -> Option<(Timestamp, Precision)> {

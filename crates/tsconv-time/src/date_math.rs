@@ -1,4 +1,4 @@
-//! Elasticsearch's date math as an input (SPEC 9.5): an anchor (`now`, or
+//! Elasticsearch's date math as an input: an anchor (`now`, or
 //! any accepted input followed by `||`), then any number of `+N<unit>`,
 //! `-N<unit>` and `/<unit>` (round down), with units `y M w d h H m s`.
 //! Calendar units and rounding are on the wall clock in `timezone`, through

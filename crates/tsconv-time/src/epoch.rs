@@ -1,4 +1,4 @@
-//! Epoch systems other than Unix time (SPEC 8.1): counts of a unit since an
+//! Epoch systems other than Unix time: counts of a unit since an
 //! origin, Excel's serial dates, GPS time and Snowflake IDs. Read and
 //! written exactly, in `i128` nanoseconds: a count whose fraction does not
 //! land on a whole nanosecond is refused, never rounded.
@@ -30,7 +30,7 @@ pub struct Count {
     origin: i128,
     /// Whether a count may have a fraction.
     fractions: bool,
-    /// Fraction digits written: 9 for seconds (exact), 11 for days (SPEC 8.1:
+    /// Fraction digits written: 9 for seconds (exact), 11 for days (
     /// truncated toward the past), 0 for whole counts.
     written_digits: u32,
     /// The counts the system can hold, where it is narrower than the years
@@ -163,7 +163,7 @@ fn out_of_range(text: &str, name: &str) -> TimeError {
 }
 
 /// One of Excel's date systems: serial days of wall-clock time since a
-/// civil date (SPEC 8.1), read and written in `timezone`.
+/// civil date, read and written in `timezone`.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Excel {
     pub name: &'static str,
@@ -246,7 +246,7 @@ fn wall_clock(zero: DateTime, since: i128) -> Option<DateTime> {
     Some(Offset::UTC.to_datetime(at))
 }
 
-/// An epoch system of SPEC 8.1 other than Unix time: what `epoch=` names.
+/// An epoch system other than Unix time: what `epoch=` names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Epoch {
     Count(&'static Count),

@@ -153,8 +153,8 @@ pub enum TimeError {
     InvalidPattern { pattern: String, detail: String },
 }
 
-/// The setting of an operation on spans (SPEC 9) that a unit, a rounding
-/// mode or an increment was given for. Its name, in messages, is SPEC 9's
+/// The setting of an operation on spans that a unit, a rounding
+/// mode or an increment was given for. Its name, in messages, is the docs'
 /// word for it; each face says which of its parameters or flags it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
@@ -175,7 +175,7 @@ pub enum Setting {
 }
 
 impl Setting {
-    /// SPEC 9's word for it.
+    /// The docs' word for it.
     pub const fn name(self) -> &'static str {
         match self {
             Setting::Unit => "unit",
@@ -218,8 +218,8 @@ fn zone_hint(offset: bool, suggestions: &[&str]) -> String {
 }
 
 /// An `Etc/GMT±N` name with the offset it means, since its sign is POSIX's
-/// and the reverse of what people write (`Etc/GMT+5` is UTC-05:00, SPEC
-/// 11); any other name as it is.
+/// and the reverse of what people write (`Etc/GMT+5` is
+/// UTC-05:00); any other name as it is.
 fn with_its_offset(name: &str) -> String {
     let offset = name.strip_prefix("Etc/GMT").and_then(|rest| {
         let (sign, hours) = rest.split_at_checked(1)?;

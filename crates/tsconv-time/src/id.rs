@@ -1,4 +1,4 @@
-//! Time-bearing IDs (SPEC 8.2 and 8.3): UUIDs of versions 1, 6 and 7,
+//! Time-bearing IDs: UUIDs of versions 1, 6 and 7,
 //! ULIDs, MongoDB ObjectIds and KSUIDs, recognised by their shape, read
 //! into their instant and other fields, and written back as the smallest ID
 //! of an instant. Snowflakes, which are bare numbers, are read through
@@ -289,7 +289,7 @@ fn base62(bytes: [u8; 20]) -> String {
 /// The variant bits `10` and zeros: the last 8 bytes of a first UUID.
 const FIRST_VARIANT: [u8; 8] = [0x80, 0, 0, 0, 0, 0, 0, 0];
 
-/// The fields of an ID other than its time (SPEC 8.2), in the ID's order:
+/// The fields of an ID other than its time, in the ID's order:
 /// UUID `version`, `variant`, and `clock_sequence` + `node` (v1, v6) or
 /// `random` (v7); Discord Snowflake `worker_id`, `process_id`, `increment`;
 /// Twitter Snowflake `datacenter_id`, `worker_id`, `sequence`; other

@@ -32,7 +32,7 @@ use crate::precision::Precision;
 use crate::render::MAX_PATTERN_CHARS;
 use crate::zone::Zone;
 
-/// The longest timestamp text accepted (SPEC 5).
+/// The longest timestamp text accepted.
 pub const MAX_INPUT_CHARS: usize = 256;
 
 /// A timestamp as the caller sent it.
@@ -53,7 +53,7 @@ impl<'a> Input<'a> {
     }
 }
 
-/// The most patterns `input_format` may list (SPEC 8.4).
+/// The most patterns `input_format` may list.
 pub const MAX_INPUT_FORMATS: usize = 8;
 
 /// How to read an input: the zone of wall-clock times, a stated unit, and
@@ -72,7 +72,7 @@ pub struct ReadOptions<'z> {
     /// `input_format`: strptime patterns tried in order instead of the
     /// built-in readers; empty for none.
     pub patterns: &'z [String],
-    /// The language the human-readable outputs are written in (SPEC 10).
+    /// The language the human-readable outputs are written in.
     pub language: &'z Localizer,
     /// Where a reading notes that it counted from `now` (see [`FromNow`]);
     /// `None` when the caller does not ask.
@@ -227,7 +227,7 @@ pub struct Reading {
 }
 
 impl Reading {
-    /// A reading of a date string or Unix number, with nothing of SPEC 8.
+    /// A reading of a date string or Unix number, with no epoch system or ID.
     fn plain(instant: Timestamp, kind: Kind, precision: Precision, precision_detected: bool) -> Reading {
         Reading {
             instant,
@@ -384,7 +384,7 @@ fn instant_of_parse(
 }
 
 fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
-    // Digits of other scripts are digits (SPEC 11); one character stays
+    // Digits of other scripts are digits; one character stays
     // one, so positions hold.
     if let Some(ascii) = ascii_digits(text) {
         // A number of two numbering systems is refused (UTS #39): `1৪` may be a
@@ -485,7 +485,7 @@ enum Machine<'t> {
     },
 }
 
-/// The machine formats of SPEC 2.1 that start with a letter or digit:
+/// The machine formats that start with a letter or digit:
 /// RFC 5322 and HTTP dates, ISO 8601 and its relatives, the common log format.
 fn read_machine<'t>(trimmed: &'t str, lead: usize, options: &ReadOptions<'_>) -> Machine<'t> {
     let at = move |position: usize| lead + position;
@@ -551,7 +551,7 @@ fn read_machine<'t>(trimmed: &'t str, lead: usize, options: &ReadOptions<'_>) ->
     }
 }
 
-/// People's text (SPEC 11), read when no machine format could.
+/// People's text, read when no machine format could.
 fn read_human(trimmed: &str, lead: usize, options: &ReadOptions<'_>) -> Result<Reading, human::Refusal> {
     let human_options = HumanOptions {
         zone: options.zone,
@@ -835,7 +835,7 @@ fn read_number(text: &str, start: usize, options: &ReadOptions<'_>) -> Result<Re
 
 /// The common case of a Unix number, read without the general path: an
 /// optional `-` and 1 to 19 ASCII digits, in the `stated` unit or the one
-/// detected from its size (SPEC 2.2), seconds without 128-bit arithmetic.
+/// detected from its size, seconds without 128-bit arithmetic.
 /// `None` for anything else, or out of range (the general path says why).
 pub(crate) fn plain_integer(text: &str, stated: Option<Precision>) -> Option<(Timestamp, Precision)> {
     let (negative, digits) = match text.as_bytes() {

@@ -6,7 +6,7 @@
 //! widened to ISO 8601's week dates and ordinal dates. It keeps what it saw
 //! (which separators, which offset form, which annotations), so that one
 //! parse both yields the fields the reader turns into an instant and tells
-//! which standards the text conforms to (SPEC 2.1):
+//! which standards the text conforms to:
 //! - an offset's hour is 00-23, in the offset and in a bracketed zone;
 //! - an offset may carry seconds and a fraction of a second (Temporal), and
 //!   the reader honours them exactly; RFC 3339 and RFC 9557 offsets are

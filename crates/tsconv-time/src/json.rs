@@ -1,10 +1,10 @@
 //! JSON written straight into the answer's buffer, for the answers most
-//! requests send (SPEC 3's result, a batch of them).
+//! requests send (the result fields, a batch of them).
 //!
 //! `serde_json` walks a value through its serializer's state machine and
 //! escapes every string byte by byte; for a convert answer (about thirty
 //! short strings) that was some 10,000 instructions per request, a quarter
-//! of tsconv's own cost (BENCHMARKS.md, #16). A [`WriteJson`] type written
+//! of tsconv's own cost (BENCHMARKS.md, the performance round). A [`WriteJson`] type written
 //! by hand writes its keys as they are (they are known, plain ASCII), each
 //! string in one copy after one check that it needs no escaping, and its
 //! integers through `itoa`. The bytes are exactly those `serde_json` writes

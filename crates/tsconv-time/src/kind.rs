@@ -13,9 +13,9 @@ pub enum Kind {
     LocalDatetime,
     /// NCSA/Apache common log format, as the `clf` preset writes it.
     Clf,
-    /// A value of the epoch system named by `epoch` (SPEC 8.1).
+    /// A value of the epoch system named by `epoch`.
     Epoch,
-    /// Text read by one of the `input_format` patterns (SPEC 8.4).
+    /// Text read by one of the `input_format` patterns.
     Pattern,
     UuidV1,
     UuidV6,
@@ -23,9 +23,9 @@ pub enum Kind {
     Ulid,
     ObjectId,
     Ksuid,
-    /// Elasticsearch date math: `now-1d/d`, `2023-11-14||+1M` (SPEC 9.5).
+    /// Elasticsearch date math: `now-1d/d`, `2023-11-14||+1M`.
     DateMath,
-    /// What people type (SPEC 11): `Nov 14 2023 5:13pm`, `tomorrow 9am`.
+    /// What people type: `Nov 14 2023 5:13pm`, `tomorrow 9am`.
     Human,
 }
 

@@ -1,4 +1,4 @@
-//! Leap seconds, for GPS time (SPEC 8.1).
+//! Leap seconds, for GPS time.
 //!
 //! The table is IANA's `leap-seconds.list` as Debian's `tzdata` ships it
 //! (`/usr/share/zoneinfo/leap-seconds.list`), compiled into the binary: each

@@ -5,16 +5,16 @@
 //!
 //! Reading: [`input`] turns what a caller typed into an instant ([`input::read`]),
 //! with `iso` (ISO 8601, RFC 3339, RFC 9557), `mail` (RFC 5322, HTTP
-//! dates), [`epoch`] (the other epoch systems of SPEC 8.1, with [`leap`] for
-//! GPS time), [`id`] (the time-bearing IDs of SPEC 8.2), [`date_math`]
-//! (Elasticsearch's date math, SPEC 9.5), [`human`] (what people type,
-//! SPEC 11, read when no machine format reads the text), [`digits`] (digits
+//! dates), [`epoch`] (the other epoch systems, with [`leap`] for
+//! GPS time), [`id`] (the time-bearing IDs), [`date_math`]
+//! (Elasticsearch's date math), [`human`] (what people type,
+//! read when no machine format reads the text), [`digits`] (digits
 //! of every script) and [`local`] (wall-clock times in DST gaps and folds).
-//! Zones: [`zone`], [`windows`] (Windows zone IDs), [`transitions`] (SPEC 9.4).
+//! Zones: [`zone`], [`windows`] (Windows zone IDs), [`transitions`].
 //! Writing: [`render`] (every output form, `strftime` patterns),
 //! [`discord`] (the Discord styles), [`locale`] (CLDR texts in any
-//! language, SPEC 10). Arithmetic: [`arithmetic`] adds, rounds and measures
-//! spans on the wall clock (SPEC 9.1 to 9.3), in the units of [`mod@unit`].
+//! language). Arithmetic: [`arithmetic`] adds, rounds and measures
+//! spans on the wall clock, in the units of [`mod@unit`].
 //! [`validate`] builds the validation report, and [`ops`] composes all of
 //! it into the operations every face shares: [`ops::current`],
 //! [`ops::convert`], [`ops::format`], [`ops::add`], [`ops::round`],

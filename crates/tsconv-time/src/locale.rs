@@ -1,4 +1,4 @@
-//! Locales (SPEC 10): which ones the compiled CLDR data holds, how a BCP 47
+//! Locales: which ones the compiled CLDR data holds, how a BCP 47
 //! tag is matched to one of them, and what a Discord client set to that
 //! language shows for each timestamp style, all from ICU4X's data.
 //!
@@ -284,7 +284,7 @@ impl fmt::Debug for Localizer {
 
 /// What a Discord client in one language shows for each style: its client
 /// formats with `Intl.DateTimeFormat(locale, options)`, and these are the
-/// CLDR lengths behind the option sets of SPEC 4.4 (`d`, `s` and `S` ask
+/// CLDR lengths behind the option sets (`d`, `s` and `S` ask
 /// for two-digit day and month), in the locale's own calendar.
 struct DiscordFormatters {
     short_time: DateTimeFormatter<T>,
@@ -476,8 +476,8 @@ impl Localizer {
         })
     }
 
-    /// The order of day and month in this language's numeric dates (SPEC
-    /// 11), as its CLDR short date writes them: `11/14/23` in `en`,
+    /// The order of day and month in this language's numeric dates,
+    /// as its CLDR short date writes them: `11/14/23` in `en`,
     /// `14/11/2023` in `en-GB` and `fr`, `14.11.23` in `de`; year-first
     /// patterns (`2023/11/14`) count as month first.
     ///
@@ -501,7 +501,7 @@ impl Localizer {
         })
     }
 
-    /// The words people of this language type in dates (SPEC 11), learned
+    /// The words people of this language type in dates, learned
     /// from what this language's formatters write, over English's.
     ///
     /// ```
@@ -839,7 +839,7 @@ fn relative_parts(instant: Timestamp, now: Timestamp) -> (RelativeUnit, i64) {
     counts.into_iter().find(|(_, count)| *count != 0).unwrap_or((RelativeUnit::Second, 0))
 }
 
-/// A CLDR length preset (SPEC 10): the date, the time, or both, in one of
+/// A CLDR length preset: the date, the time, or both, in one of
 /// the four lengths, as `Intl.DateTimeFormat` with `dateStyle` and
 /// `timeStyle` (the long and full times name the zone).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -999,7 +999,7 @@ pub enum RelativeUnit {
     Second,
 }
 
-/// The answer of `GET /api/locales` (SPEC 10).
+/// The answer of `GET /api/locales`.
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

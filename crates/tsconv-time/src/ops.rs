@@ -1,5 +1,5 @@
 //! The operations of the API, as plain functions: `current`, `convert`,
-//! `validate`, `format`, and the arithmetic of SPEC 9 (`add`, `round`,
+//! `validate`, `format`, and the time arithmetic (`add`, `round`,
 //! `diff`). The HTTP handlers and the CLI both call these,
 //! so there is exactly one implementation of each. Their answers are here
 //! too: [`Report`] (an instant in every representation), [`Formatted`],
@@ -81,7 +81,7 @@ pub fn convert(
     Ok(report)
 }
 
-/// The one line a stream writes for `input` (SPEC 13): `format`'s text, or
+/// The one line a stream writes for `input`: `format`'s text, or
 /// `otherwise`'s when no format was asked for, exactly as [`convert`] and
 /// [`format`] give them in their answers, without writing the answers'
 /// other fields.
@@ -143,7 +143,7 @@ impl Operand {
     }
 }
 
-/// One input plus a duration (SPEC 9.1): the result in every
+/// One input plus a duration: the result in every
 /// representation, in the input's unit or a finer one that holds it
 /// exactly (unless `precision` is stated), plus `formatted` when a format
 /// is given.
@@ -184,7 +184,7 @@ pub fn add(
     Ok(Addition { result: Report::of_input(&view, input, reading, formatted, fields), from, duration })
 }
 
-/// One input rounded (SPEC 9.3), in every representation, with its
+/// One input rounded, in every representation, with its
 /// period for days and larger.
 ///
 /// ```
@@ -225,7 +225,7 @@ pub fn round(
     Ok(Rounding { result: Report::of_input(&view, input, reading, formatted, fields), from, period })
 }
 
-/// The duration between two inputs (SPEC 9.2), both read with `options`.
+/// The duration between two inputs, both read with `options`.
 ///
 /// ```
 /// use jiff::Timestamp;
@@ -345,7 +345,7 @@ pub struct Report {
     pub iso: Option<String>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub timezone: Option<String>,
-    /// The locale whose CLDR data wrote the human-readable texts (SPEC 10):
+    /// The locale whose CLDR data wrote the human-readable texts:
     /// the supported one that serves the `locale` asked for, `en` by default.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, example = "en"))]
@@ -367,7 +367,7 @@ pub struct Report {
     pub calendar: Option<Calendar>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub input: Option<InputInfo>,
-    /// For an ID (SPEC 8.2): its fields other than the time.
+    /// For an ID: its fields other than the time.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub id: Option<IdFields>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
@@ -559,7 +559,7 @@ pub struct Formatted {
     pub iso: Option<String>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub timezone: Option<String>,
-    /// The locale whose CLDR data wrote the human-readable texts (SPEC 10).
+    /// The locale whose CLDR data wrote the human-readable texts.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, example = "en"))]
     pub locale: Option<&'static str>,

@@ -1,6 +1,6 @@
 //! Units of a Unix timestamp and how the unit of a number is detected.
 //!
-//! SPEC 2.2: a number is read in the coarsest unit under which it lies within
+//! A number is read in the coarsest unit under which it lies within
 //! ±10^11 seconds of the epoch; a decimal fraction can only make the unit finer,
 //! never drop digits; an explicit `precision` always wins.
 
@@ -83,7 +83,7 @@ impl Precision {
         Precision::ALL.into_iter().find(|unit| nanos % unit.nanos() == 0).unwrap_or(Precision::Nanoseconds)
     }
 
-    /// Detects the unit of an integer from its absolute value (SPEC 2.2):
+    /// Detects the unit of an integer from its absolute value:
     /// below 10^11 seconds, below 10^14 milliseconds, below 10^17
     /// microseconds, otherwise nanoseconds.
     ///

@@ -1,6 +1,6 @@
-//! An instant -> every output form: the shared result fields (SPEC 3), the
-//! format presets (SPEC 4.4), Discord codes with their previews, the CLDR
-//! length presets (SPEC 10), and custom strftime patterns. Every
+//! An instant -> every output form: the shared result fields, the
+//! format presets, Discord codes with their previews, the CLDR
+//! length presets, and custom strftime patterns. Every
 //! human-readable text comes from the view's [`Localizer`] (CLDR data);
 //! what is written by hand here are the machine formats, whose English
 //! month and weekday abbreviations are part of their grammar (RFC 5322,
@@ -37,7 +37,7 @@ use crate::precision::Precision;
 use crate::schema::nullable_strings;
 use crate::zone::{Zone, ZoneInfo, push_two_digits, whole_minutes};
 
-/// The longest custom pattern accepted (SPEC 5).
+/// The longest custom pattern accepted.
 pub const MAX_PATTERN_CHARS: usize = 256;
 
 /// `instant` as an integer count of `unit`, floored (never rounded up).
@@ -66,7 +66,7 @@ impl Units {
     }
 }
 
-/// The `iso` form of SPEC 3: UTC, always exactly 3 fraction digits, `Z`.
+/// The `iso` form of the answers: UTC, always exactly 3 fraction digits, `Z`.
 pub fn iso(instant: Timestamp) -> String {
     match Rfc3339Text::new(instant, None, 3) {
         Some(text) => text.as_str().to_owned(),
@@ -75,7 +75,7 @@ pub fn iso(instant: Timestamp) -> String {
 }
 
 /// RFC 3339 of a year 0 to 9999, written on the stack: the common case of
-/// `iso` and `rfc3339`, and of streams (SPEC 13), without jiff's general
+/// `iso` and `rfc3339`, and of streams, without jiff's general
 /// printer (a third of a format batch's time went there). A property test
 /// holds it to jiff's printer (`tests::rfc3339_text_is_what_jiff_prints`).
 pub struct Rfc3339Text {
@@ -515,11 +515,11 @@ pub enum Format {
     IsoWeek,
     Discord(DiscordStyle),
     Custom(Pattern),
-    /// A count of an epoch system of SPEC 8.1 (not a Snowflake: those are IDs).
+    /// A count of an epoch system (not a Snowflake: those are IDs).
     Epoch(Epoch),
-    /// The smallest ID of an instant (SPEC 8.3).
+    /// The smallest ID of an instant.
     Id(IdFormat),
-    /// A CLDR length preset in the view's language (SPEC 10).
+    /// A CLDR length preset in the view's language.
     Length(LengthPreset),
 }
 
@@ -699,7 +699,7 @@ impl UnitsText {
     }
 }
 
-/// Every preset of SPEC 4.4, as `data.formats`: one string per format of
+/// Every preset, as `data.formats`: one string per format of
 /// [`Format::PRESETS`], named and ordered as it is, then the Discord codes
 /// and what a Discord client in the answer's locale shows for each.
 #[derive(Clone, Debug)]
@@ -798,7 +798,7 @@ impl PartialSchema for Presets {
                 "epochs",
                 nullable_strings(
                     Epoch::WRITTEN.map(Epoch::preset_name),
-                    "The instant in each epoch system of SPEC 8.1 (`null` where the system cannot hold it)",
+                    "The instant in each epoch system (`null` where the system cannot hold it)",
                 ),
             )
             .required("epochs")
@@ -810,7 +810,7 @@ impl PartialSchema for Presets {
                 ),
             )
             .required("ids")
-            .description(Some("Every preset of SPEC 4.4 and 8.3"))
+            .description(Some("Every preset"))
             .into()
     }
 }
@@ -907,7 +907,7 @@ mod tests {
             ("relative", "3 years ago"),
             ("syslog", "2023-11-14T17:13:20.000000-05:00"),
             ("iso_week", "2023-W46-2"),
-            // SPEC 10's length presets, as Intl's dateStyle and timeStyle in en-US.
+            // CLDR's length presets, as Intl's dateStyle and timeStyle in en-US.
             ("date_short", "11/14/23"),
             ("date_medium", "Nov 14, 2023"),
             ("date_long", "November 14, 2023"),

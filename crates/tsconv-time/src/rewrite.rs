@@ -1,4 +1,4 @@
-//! Rewriting the timestamps inside text (SPEC 13): log lines, JSON lines,
+//! Rewriting the timestamps inside text: log lines, JSON lines,
 //! logfmt, access logs. Everything but a timestamp is copied byte for byte.
 //!
 //! A scanner finds candidates by their shape alone, fast: `memchr` for the
@@ -12,7 +12,7 @@
 //! - date strings anywhere: RFC 3339 / ISO 8601 date-times with a time and
 //!   an offset or `Z` (and an RFC 9557 zone in brackets after them), RFC
 //!   2822 and HTTP dates, the NCSA/CLF date inside `[...]`;
-//! - Unix numbers (unit detected by size, SPEC 2.2) that are the value of
+//! - Unix numbers (unit detected by size) that are the value of
 //!   a JSON member or a logfmt `key=value` pair whose key names a time
 //!   ([`is_time_key`], and the keys a caller adds), bare or as a string of
 //!   digits;
@@ -52,7 +52,7 @@ use crate::error::TimeError;
 use crate::input::{self, Input, ReadOptions};
 use crate::precision::Precision;
 
-/// What a caller adds to the rules of SPEC 13.
+/// What a caller adds to the rewrite rules.
 #[derive(Clone, Debug, Default)]
 pub struct Settings {
     /// More keys whose numbers are Unix times (`--keys`), matched exactly.
@@ -107,7 +107,7 @@ impl Default for Window {
     }
 }
 
-/// The keys that name a time (SPEC 13): `ts`, `time`, `timestamp`,
+/// The keys that name a time: `ts`, `time`, `timestamp`,
 /// `@timestamp`, `date`, `datetime`, and any key ending in `_at`, `_time`,
 /// `_ts`, `At` or `Time`.
 ///
@@ -152,7 +152,7 @@ struct Found {
     pair: Option<usize>,
 }
 
-/// Rewrites the timestamps inside text (SPEC 13).
+/// Rewrites the timestamps inside text.
 pub struct Rewrite<'a> {
     bulk: Bulk<'a>,
     settings: Settings,

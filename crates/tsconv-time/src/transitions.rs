@@ -1,4 +1,4 @@
-//! A zone's transitions (SPEC 9.4): the instants at which its offset,
+//! A zone's transitions: the instants at which its offset,
 //! abbreviation or DST flag change, from jiff's reading of the bundled tz
 //! database, each with the wall-clock window that a change of offset skips
 //! (a gap) or repeats (a fold).
@@ -246,7 +246,7 @@ fn window(start: DateTime, end: DateTime) -> Option<LocalWindow> {
     Some(LocalWindow { start: text(start), end: text(end) })
 }
 
-/// The answer of `GET /api/timezones/{zone}/transitions` (SPEC 9.4).
+/// The answer of `GET /api/timezones/{zone}/transitions`.
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

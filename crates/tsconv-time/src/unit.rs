@@ -1,4 +1,4 @@
-//! Units of time, from nanoseconds to years (SPEC 9).
+//! Units of time, from nanoseconds to years.
 
 use std::fmt;
 
@@ -39,7 +39,7 @@ impl TimeUnit {
         TimeUnit::Nanosecond,
     ];
 
-    /// The units of a difference (SPEC 9.2): all but quarters.
+    /// The units of a difference: all but quarters.
     pub const OF_DIFFERENCE: [TimeUnit; 10] = [
         TimeUnit::Year,
         TimeUnit::Month,
@@ -117,7 +117,7 @@ impl TimeUnit {
     }
 
     /// For the units of a day and finer: how many make the next larger unit
-    /// (an increment must divide it, SPEC 9.3). `None` from days up.
+    /// (an increment must divide it). `None` from days up.
     pub(crate) const fn per_next(self) -> Option<i64> {
         match self {
             TimeUnit::Nanosecond | TimeUnit::Microsecond | TimeUnit::Millisecond => Some(1000),

@@ -114,7 +114,7 @@ fn implausible_unit_warning(text: &str, instant: Timestamp, unit: Precision) -> 
 }
 
 /// Every other reading of a bare number under which it lands between 1970
-/// and 2100 (SPEC 8.4), most likely first: as a Discord, then a Twitter
+/// and 2100, most likely first: as a Discord, then a Twitter
 /// Snowflake (integers of 15 to 20 digits only), in each Unix unit, then in
 /// each system of [`Epoch::WRITTEN`]. `None` for inputs that are not bare
 /// numbers or are read by `input_format`.
@@ -174,7 +174,7 @@ fn alternatives(
     Some(date.into_iter().chain(found).collect())
 }
 
-/// The other readings of ambiguous people's text (SPEC 11): the other
+/// The other readings of ambiguous people's text: the other
 /// zones of an abbreviation, the other order of a numeric date. `None`
 /// when the text has only one.
 fn other_readings(reading: &Reading) -> Option<Vec<Alternative>> {
@@ -227,14 +227,14 @@ pub fn conforms(input: Input<'_>, now: Timestamp) -> Conforms {
 }
 
 /// Another reading of an input (validate's `alternatives`): of a bare
-/// number in another unit or epoch system (SPEC 8.4), or of people's text
+/// number in another unit or epoch system, or of people's text
 /// with another meaning of its zone abbreviation or the other order of its
-/// numeric date (SPEC 11).
+/// numeric date.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Alternative {
-    /// For a number: `unix`, or a system of SPEC 8.1.
+    /// For a number: `unix`, or a system.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub epoch: Option<String>,
     /// The unit, for `epoch: unix`; `null` for the others.
@@ -254,7 +254,7 @@ pub struct Alternative {
     pub iso: String,
 }
 
-/// The answer of `validate` (SPEC 4.3).
+/// The answer of `validate`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -282,8 +282,8 @@ pub struct Validation {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub id: Option<IdFields>,
     /// For a bare number: every other unit and epoch system under which it
-    /// lands between 1970 and 2100, most likely first (SPEC 8.4). For
-    /// ambiguous people's text: its other readings (SPEC 11).
+    /// lands between 1970 and 2100, most likely first. For
+    /// ambiguous people's text: its other readings.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub alternatives: Option<Vec<Alternative>>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]

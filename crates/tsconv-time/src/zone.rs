@@ -126,7 +126,7 @@ impl Zone {
 
     /// Reads an IANA name (any ASCII case), `UTC` or `Z`, a fixed offset
     /// `±HH`, `±HH:MM`, `±HHMM`, `±HH:MM:SS`, or an offset written as people
-    /// write it, `GMT+5` or `UTC+05:30` (SPEC 11): east of Greenwich, as
+    /// write it, `GMT+5` or `UTC+05:30`: east of Greenwich, as
     /// meant, where the IANA name `Etc/GMT+5` keeps its POSIX sign (west).
     ///
     /// ```
@@ -397,13 +397,13 @@ pub fn suggest(text: &str) -> Vec<&'static str> {
     scored.into_iter().take(3).map(|(_, name)| name).collect()
 }
 
-/// Metadata of a zone at one instant (the `zone` field of SPEC 3).
+/// Metadata of a zone at one instant (the answers' `zone` field).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ZoneInfo {
     pub name: String,
-    /// The zone's name at this instant in `locale` (SPEC 10): `Eastern
+    /// The zone's name at this instant in `locale`: `Eastern
     /// Standard Time`, or a `GMT-05:00` form where CLDR has no name for it.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "openapi", schema(example = "Eastern Standard Time"))]
@@ -417,7 +417,7 @@ pub struct ZoneInfo {
     /// `YYYY-MM-DDTHH:MM:SSZ`; `null` for zones without transitions.
     pub next_transition: Option<String>,
     /// The zone's Windows ID, from CLDR's windowsZones, where it has one
-    /// (SPEC 11); absent for fixed offsets and zones Windows does not name.
+    ///; absent for fixed offsets and zones Windows does not name.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "openapi", schema(example = "Eastern Standard Time"))]
     pub windows_id: Option<&'static str>,

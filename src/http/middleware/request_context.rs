@@ -20,7 +20,7 @@
 //! span), `Timeout` and `CatchPanic` cost more instructions per request
 //! while doing less (no metrics, no access log, and a 408 or 500 without
 //! the envelope, which would need two more layers to add). See
-//! BENCHMARKS.md, "Instructions per request" and "#16, step by step".
+//! benches/runs/2026-11-23-where-the-performance-round-starts.md ("The performance round, step by step").
 
 use std::any::Any;
 use std::convert::Infallible;
@@ -147,7 +147,7 @@ struct Pending {
     id: HeaderValue,
     observation: Observation,
     settings: Settings,
-    /// The client asked for plain text (SPEC 12).
+    /// The client asked for plain text.
     text: bool,
 }
 

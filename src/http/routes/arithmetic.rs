@@ -1,4 +1,4 @@
-//! Time arithmetic (SPEC 9.1 to 9.3): add, round and diff. Each handler
+//! Time arithmetic: add, round and diff. Each handler
 //! checks its parameters, calls the engine once per input (or pair), and
 //! wraps the answer; GET reads the query string, POST a JSON or form body.
 

@@ -1,4 +1,4 @@
-//! The locales of the compiled CLDR data (SPEC 10).
+//! The locales of the compiled CLDR data.
 
 use tsconv_time::locale::{self, LocaleList};
 

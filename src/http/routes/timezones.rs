@@ -76,7 +76,7 @@ pub async fn lookup(
 }
 
 /// A zone's transitions: when its clocks change, and which local times a
-/// change skips or repeats (SPEC 9.4).
+/// change skips or repeats.
 ///
 /// The zone is written with its slashes (`/api/timezones/America/New_York/transitions`)
 /// or percent-encoded (`America%2FNew_York`).

@@ -1,4 +1,4 @@
-//! Zone abbreviations in typed text (SPEC 11): one table, GNU `date`'s
+//! Zone abbreviations in typed text: one table, GNU `date`'s
 //! names first (gnulib's `parse-datetime.y`, with their offsets as GNU
 //! reads them: `EST` is -05:00 all year, a daylight name is its standard
 //! offset plus an hour), then the short metazone names of CLDR's English

@@ -1,4 +1,4 @@
-//! What people type (SPEC 11): dates in the orders people write them,
+//! What people type: dates in the orders people write them,
 //! 12-hour times, zones inside the text, relative items counted from now,
 //! read by GNU `date -d`'s grammar (gnulib's `parse-datetime.y`) as the
 //! English baseline, written anew on jiff: every error has a position and,
@@ -3029,7 +3029,7 @@ mod tests {
     }
 
     #[test]
-    fn the_forms_of_spec_11() {
+    fn the_forms_people_type() {
         assert_eq!(at("Nov 14 2023 5:13pm"), "2023-11-14T22:13:00Z");
         assert_eq!(at("14 Nov 2023"), "2023-11-14T05:00:00Z");
         assert_eq!(at("November 14, 2023"), "2023-11-14T05:00:00Z");

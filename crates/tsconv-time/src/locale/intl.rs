@@ -1,4 +1,4 @@
-//! The patterns Discord's client writes with (issue 30). The client is
+//! The patterns Discord's client writes with (the Discord-previews round). The client is
 //! Chromium, whose `Intl` (V8 over ICU4C) chooses a CLDR pattern for each
 //! option set by ICU4C's skeleton matching; ICU4X's semantic skeletons
 //! choose other patterns for some languages and lengths (a date with a
@@ -291,7 +291,7 @@ pub(super) fn as_intl_names(zone: TimeZoneInfo<AtTime>, iana: Option<&str>) -> T
 }
 
 /// How Chromium's ICU4C names a zone where ICU4X names it otherwise
-/// (issue 30), from the language's row of the table:
+/// (the Discord-previews round), from the language's row of the table:
 /// - ICU4C maps zones to metazones (the names zones share, `Eastern
 ///   Standard Time`) from 1970 on only: before 1970 a zone is named by a
 ///   name of its own (`British Summer Time`), else by its offset;

@@ -1,5 +1,5 @@
 //! The words of dates in a language, learned from what its own formatters
-//! write (SPEC 11): ICU4X formats fixed instants with the language's CLDR
+//! write: ICU4X formats fixed instants with the language's CLDR
 //! data, and the parts it marks (month, weekday, day period, era) and the
 //! text between them are the words people of that language type. Nothing
 //! here is a word list: every word comes from CLDR.

@@ -1,5 +1,5 @@
-//! People's text (SPEC 11) against GNU `date -d`, the English baseline:
-//! thousands of seeded strings over templates of every form SPEC 11 lists,
+//! People's text against GNU `date -d`, the English baseline:
+//! thousands of seeded strings over templates of every form people type,
 //! in zones with DST on both hemispheres, years 1970-2037, read by GNU
 //! under a clock frozen by libfaketime at the instant tsconv is given as
 //! `now`, so relative items are compared at the same moment.
@@ -52,12 +52,12 @@ const DIFFERENCES: &[(Trait, &str, &str)] = &[
     (
         Trait::InDstGap,
         "DST gap placed by disambiguation",
-        "GNU refuses a wall-clock time the zone skips; tsconv places it by disambiguation (compatible by default, SPEC 2)",
+        "GNU refuses a wall-clock time the zone skips; tsconv places it by disambiguation (compatible by default)",
     ),
     (
         Trait::DaysAcrossOffsetChange,
         "relative days keep the wall clock",
-        "GNU keeps now's DST flag when the text has only relative items, so +3 weeks across a DST change lands an hour off on the clock; tsconv keeps the wall clock, as its arithmetic does (SPEC 9)",
+        "GNU keeps now's DST flag when the text has only relative items, so +3 weeks across a DST change lands an hour off on the clock; tsconv keeps the wall clock, as its arithmetic does",
     ),
     (
         Trait::OwnAbbreviationOutOfSeason,

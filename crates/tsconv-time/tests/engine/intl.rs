@@ -1,4 +1,4 @@
-//! What Discord shows (SPEC 10, issue 30): the nine previews, `relative`,
+//! What Discord shows (the Discord-previews round): the nine previews, `relative`,
 //! the twelve CLDR length presets and the zones' long names, compared with
 //! what Chromium's `Intl` writes (Discord's client is Chromium) in every
 //! language Discord's client offers, over seeded instants of 1900-2100 in
@@ -19,7 +19,7 @@ use tsconv_time::zone::Zone;
 use crate::oracle::Rng;
 
 /// One case `[tag, zone, seconds, unit, count]`: Discord's eight option
-/// sets (SPEC 4.4, in its order), `R` as `Intl.RelativeTimeFormat` words
+/// sets (in its order), `R` as `Intl.RelativeTimeFormat` words
 /// it, `dateStyle`, `timeStyle` and both in the four lengths, and the
 /// zone's long name.
 const ANSWER: &str = r#"(() => {
@@ -165,7 +165,7 @@ fn named_by_cldr_changes(tag: &str, ours: &str, theirs: &str, used: &mut [bool])
 /// ICU4X's compiled data is CLDR 49, where many zones were renamed
 /// (`Moscow Summer Time` → `Moscow Daylight Time`, `hora de India` → `hora
 /// estándar de la India`), translated or given metazones of their own:
-/// tsconv writes CLDR 49's names, the ones it also reads (SPEC 11). A
+/// tsconv writes CLDR 49's names, the ones it also reads. A
 /// long name that differs from Chromium's is a CLDR change when Chromium's
 /// is CLDR 48's name of the zone then, found as ICU4C finds it: the zone's
 /// own name, else its metazone's then (metazones apply from 1970 on).

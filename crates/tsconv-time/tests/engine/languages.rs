@@ -1,4 +1,4 @@
-//! What tsconv writes in a language reads back in that language (SPEC 11):
+//! What tsconv writes in a language reads back in that language:
 //! every Discord language, the twelve CLDR length presets (the long and
 //! full times name the zone in the language) and the nine Discord previews, over seeded instants of 1900-2100 in zones
 //! with DST on both hemispheres and a half-hour offset.
@@ -37,37 +37,37 @@ enum Shows {
 }
 
 /// (language, form) pairs that do not read back, and why: on purpose,
-/// SPEC 11's order (every machine format before people's text).
+/// The order of reading (every machine format before people's text).
 const DOES_NOT_READ_BACK: &[(&str, &str, &str)] = &[
     (
         "da",
         "discord_t",
-        "a time written with dots and no seconds (`2.53`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)",
+        "a time written with dots and no seconds (`2.53`) is a Unix timestamp with a fraction: machine formats come first",
     ),
     (
         "da",
         "time_short",
-        "a time written with dots and no seconds (`2.53`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)",
+        "a time written with dots and no seconds (`2.53`) is a Unix timestamp with a fraction: machine formats come first",
     ),
     (
         "fi",
         "discord_t",
-        "a time written with dots and no seconds (`2.53`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)",
+        "a time written with dots and no seconds (`2.53`) is a Unix timestamp with a fraction: machine formats come first",
     ),
     (
         "fi",
         "time_short",
-        "a time written with dots and no seconds (`2.53`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)",
+        "a time written with dots and no seconds (`2.53`) is a Unix timestamp with a fraction: machine formats come first",
     ),
     (
         "id",
         "discord_t",
-        "a time written with dots and no seconds (`2.53`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)",
+        "a time written with dots and no seconds (`2.53`) is a Unix timestamp with a fraction: machine formats come first",
     ),
     (
         "id",
         "time_short",
-        "a time written with dots and no seconds (`2.53`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)",
+        "a time written with dots and no seconds (`2.53`) is a Unix timestamp with a fraction: machine formats come first",
     ),
 ];
 
@@ -284,10 +284,11 @@ const CHROMIUM_STYLES: [(&str, Shows); 14] = [
 ];
 
 /// Chromium carries CLDR 48; tsconv learns its words from what it writes:
-/// ICU4X's CLDR 49 names, in Chromium's patterns (issue 30). Where 49
+/// ICU4X's CLDR 49 names, in Chromium's patterns (the Discord-previews round). Where 49
 /// renamed a zone, Chromium's name reads back no more.
 const ZONE_RENAMED: &str = "CLDR 49 (ICU4X) renamed the zone: CLDR 48 (Chromium) writes `hora de India` (es-419), `북미 동부 하계 표준시` (ko), `sentraleuropeisk sommertid` (no), `за північноамериканським східним літнім часом` (uk); tsconv learns CLDR 49's `hora estándar de la India`, `미 동부 하계 표준시`, `sommertid for Sentral-Europa`, `за східним літнім часом`";
-const DOTTED_SHORT: &str = "a time written with dots and no seconds (`09.12`) is a Unix timestamp with a fraction: machine formats come first (SPEC 11)";
+const DOTTED_SHORT: &str =
+    "a time written with dots and no seconds (`09.12`) is a Unix timestamp with a fraction: machine formats come first";
 
 /// (language, style) pairs of Chromium's texts that do not read back, and why.
 const CHROMIUM_DOES_NOT_READ_BACK: &[(&str, &str, &str)] = &[

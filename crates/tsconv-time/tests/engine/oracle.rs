@@ -116,3 +116,25 @@ document.getElementById("out").textContent = text;
 fn fnv(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3))
 }
+
+/// The README and every page of `docs/`, one after the other: the text
+/// whose examples, tables and named differences are held to the program.
+pub fn documentation() -> String {
+    // The workspace's root: the first folder up from this crate with a README and docs/.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .find(|folder| folder.join("README.md").exists() && folder.join("docs").is_dir())
+        .expect("the workspace's README.md and docs/");
+    let mut pages: Vec<_> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "md"))
+        .collect();
+    pages.sort();
+    let mut text = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for page in pages {
+        text.push('\n');
+        text.push_str(&std::fs::read_to_string(page).unwrap());
+    }
+    text
+}

@@ -371,7 +371,7 @@ fn mail_and_http_dates_agree_with_python_email_utils() {
     );
 }
 
-/// `GMT+5` and `UTC+5` as people write them (SPEC 11) against GNU `date -d`,
+/// `GMT+5` and `UTC+5` as people write them against GNU `date -d`,
 /// which reads such a zone in a date string as the same offset: seeded
 /// spellings (either prefix in any case, each sign, one- and two-digit
 /// hours, `:MM`, `HHMM`), each read by `Zone::parse` as `timezone` and by GNU

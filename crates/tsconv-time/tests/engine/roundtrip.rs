@@ -110,7 +110,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
-    /// SPEC 2.1: every string a `format` preset writes that names an instant
+    /// Every string a `format` preset writes that names an instant
     /// reads back as that instant (at the preset's precision), and one that
     /// names a civil date (`iso_week`) as that date. `relative` names no
     /// instant; Discord codes are chat markup, not timestamps.

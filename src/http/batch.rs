@@ -112,7 +112,7 @@ const ITEMS_PER_LOOK: usize = 8;
 
 impl<T> Batch<T> {
     /// Runs `operation` on every item (an input, or a pair of them), in
-    /// order, yielding to the runtime every [`SLICE`] of work.
+    /// order, yielding to the runtime every `SLICE` of work.
     pub async fn run<I>(
         items: Vec<Result<I, ApiError>>,
         mut operation: impl FnMut(I) -> Result<T, ApiError>,

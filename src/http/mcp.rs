@@ -7,8 +7,8 @@
 //! the route's parameters as the OpenAPI document gives them (the JSON
 //! body's, or the query and path parameters), flattened into one object and
 //! cut to what a model needs (types, few-valued enums, bounds, a few words
-//! each: [`PARAMETERS`]); its description, what it does and one example
-//! ([`TOOLS`]); and a call is a request to the route, answered in-process by the
+//! each: `PARAMETERS`); its description, what it does and one example
+//! (`TOOLS`); and a call is a request to the route, answered in-process by the
 //! API's own router (no socket, no second reading of parameters, no second
 //! error mapping). The envelope's `data` is the tool's structured content,
 //! and its plain-text answer ([`super::text`]) the text for the model; an
@@ -44,7 +44,7 @@ pub const PATH: &str = "/mcp";
 
 /// Each tool: its name, the route it calls, and what it tells a model
 /// (what the tool does, and one example). The parameters' own words are in
-/// [`PARAMETERS`]; which of them a call needs comes from the document.
+/// `PARAMETERS`; which of them a call needs comes from the document.
 const TOOLS: [(&str, Method, &str, &str); 12] = [
     (
         "now",
@@ -198,7 +198,7 @@ impl Tools {
     /// itself), whose zone when a call names none is `default_zone`.
     ///
     /// # Panics
-    /// When `doc` lacks a route of [`TOOLS`]: a test builds every tool.
+    /// When `doc` lacks a route of `TOOLS`: a test builds every tool.
     pub fn new(api: Router, doc: &utoipa::openapi::OpenApi, default_zone: &str) -> Tools {
         let doc = serde_json::to_value(doc).expect("the OpenAPI document is JSON");
         let tools = TOOLS
@@ -413,7 +413,7 @@ fn names(list: &Value) -> impl Iterator<Item = &str> {
     list.as_array().into_iter().flatten().filter_map(Value::as_str)
 }
 
-/// A parameter's words for a model ([`PARAMETERS`]).
+/// A parameter's words for a model (`PARAMETERS`).
 fn words(name: &str) -> Option<&'static str> {
     PARAMETERS.iter().find(|(known, _)| *known == name).map(|(_, words)| *words)
 }
@@ -658,7 +658,7 @@ mod tests {
     use super::{PARAMETERS, TOOLS};
 
     /// Every parameter a tool takes has words for a model, and every
-    /// entry of [`PARAMETERS`] is a parameter some tool takes.
+    /// entry of `PARAMETERS` is a parameter some tool takes.
     #[test]
     fn every_parameter_has_words_for_a_model() {
         let doc = serde_json::to_value(crate::http::openapi()).unwrap();

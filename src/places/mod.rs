@@ -180,6 +180,10 @@ impl PlaceError {
     }
 }
 
+/// The longest city or country name read: the longest name of the table is
+/// far shorter, and the search for close names costs in proportion to it.
+pub const MAX_NAME_CHARS: usize = 200;
+
 /// The most matches a city lookup answers by default, and at most.
 pub const DEFAULT_LIMIT: usize = 10;
 pub const MAX_LIMIT: usize = 100;
@@ -304,6 +308,14 @@ pub fn place_of(
             param: "ip",
             message: format!("{ip:?} is not an IPv4 or IPv6 address"),
         });
+    }
+    for (param, text) in [("city", city), ("country", country)] {
+        if text.is_some_and(|text| text.chars().count() > MAX_NAME_CHARS) {
+            return Err(PlaceError::Invalid {
+                param,
+                message: format!("{param} is longer than {MAX_NAME_CHARS} characters: no place's name is"),
+            });
+        }
     }
     if let Some(name) = city {
         let name = name.trim();

@@ -39,3 +39,25 @@ mod timezones;
 mod traces;
 mod transitions;
 mod validate;
+
+/// Every snapshot file is one a test asserts: a snapshot left behind by a
+/// renamed or removed test would pin nothing and mislead a reviewer.
+#[test]
+fn every_snapshot_is_referenced() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/api");
+    let mut unreferenced = Vec::new();
+    for entry in std::fs::read_dir(root.join("snapshots")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        // api__{module}__{snapshot}.snap, asserted in {module}.rs.
+        let parts: Vec<&str> = name.trim_end_matches(".snap").splitn(3, "__").collect();
+        let [_, module, snapshot] = parts[..] else {
+            unreferenced.push(name);
+            continue;
+        };
+        let source = std::fs::read_to_string(root.join(format!("{module}.rs"))).unwrap_or_default();
+        if !name.ends_with(".snap") || !source.contains(&format!("assert_snapshot!(\"{snapshot}\"")) {
+            unreferenced.push(name);
+        }
+    }
+    assert!(unreferenced.is_empty(), "snapshot files no test asserts (remove them): {unreferenced:?}");
+}

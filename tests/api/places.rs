@@ -131,6 +131,14 @@ async fn bad_places_are_400_naming_the_parameter() {
         reply.assert_error(400, 40017, "invalid_place");
         assert_eq!(reply.body["data"]["param"], param, "{query}: {}", reply.body);
     }
+    // A name longer than any place's is refused before any search (the
+    // search for close names costs in proportion to it).
+    let long = "a".repeat(201);
+    for param in ["city", "country"] {
+        let reply = get(&format!("/api/timezones/lookup?{param}={long}")).await;
+        reply.assert_error(400, 40017, "invalid_place");
+        assert_eq!(reply.body["data"]["param"], param);
+    }
     // A city not found: did you mean.
     let reply = get("/api/timezones/lookup?city=Lisbn").await;
     assert_eq!(reply.body["data"]["suggestions"][0], "Lisbon");

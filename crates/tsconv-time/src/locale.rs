@@ -617,7 +617,7 @@ impl Localizer {
     }
 
     /// The zone's long name: ICU4X's, or, in the languages Discord offers,
-    /// as Chromium writes it (see [`intl::IntlZones`]).
+    /// as Chromium writes it (see `intl::IntlZones`).
     fn name_of(&self, moment: &Moment) -> String {
         let icu4x = || text(&self.zone_name.format(&moment.0));
         match &self.intl {
@@ -703,8 +703,8 @@ impl NamedStretch {
 
 /// An instant in a zone as ICU4X's formatters read it (date, time, zone and
 /// offset), converted once for every text of an answer, with what ICU4C's
-/// zone names depend on besides (see [`intl::IntlZones`]). `Etc/GMT` and
-/// `GMT` are named as `UTC`, as V8 reads them (see [`intl::as_intl_names`]).
+/// zone names depend on besides (see `intl::IntlZones`). `Etc/GMT` and
+/// `GMT` are named as `UTC`, as V8 reads them (see `intl::as_intl_names`).
 pub struct Moment(ZonedDateTime<icu_calendar::Iso, TimeZoneInfo<AtTime>>, intl::When);
 
 impl Moment {

@@ -83,7 +83,7 @@ pub fn convert(
 
 /// The one line a stream writes for `input`: `format`'s text, or
 /// `otherwise`'s when no format was asked for, exactly as [`convert`] and
-/// [`format`] give them in their answers, without writing the answers'
+/// [`format()`] give them in their answers, without writing the answers'
 /// other fields.
 ///
 /// ```

@@ -90,7 +90,7 @@ fn client_address(request: &Request, trust_proxy: bool) -> String {
     client_ip(request, trust_proxy).map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
 }
 
-/// The client's address, as [`client_address`] finds it; `None` when the
+/// The client's address, as `client_address` finds it; `None` when the
 /// server was not told the peer (a router called without a socket).
 pub fn client_ip(request: &Request, trust_proxy: bool) -> Option<IpAddr> {
     let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());

@@ -2,9 +2,9 @@
 //! an RFC 5545 recurrence rule, as instants in a zone, across its clock
 //! changes.
 //!
-//! Each notation is read into a source of wall-clock times ([`Wall`]):
-//! [`cron`] through croner, [`systemd`] translated to the same matcher,
-//! [`rrule`] through the `rrule` crate. The engine then lays those wall
+//! Each notation is read into a source of wall-clock times (`Wall`):
+//! `cron` through croner, `systemd` translated to the same matcher,
+//! `rrule` through the `rrule` crate. The engine then lays those wall
 //! times over the zone's offsets itself, one stretch of constant offset
 //! at a time, and applies the notation's own rule where the clock jumps
 //! ([`DstRule`]): the zones, and what a skipped or repeated hour does to a

@@ -10,6 +10,31 @@ use maxminddb::{Reader, geoip2};
 
 use super::{City, Found, PlaceError};
 
+/// Whether an address is routed on the internet (what `IpAddr::is_global`
+/// will say once stable, for the ranges a home or office network uses):
+/// not loopback, RFC 1918, link-local, shared (100.64/10), unspecified or
+/// broadcast, nor IPv6's unique local (fc00::/7) and link-local (fe80::/10).
+pub fn is_public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, ..] = v4.octets();
+            !(v4.is_private()
+                || v4.is_loopback()
+                || v4.is_link_local()
+                || v4.is_unspecified()
+                || v4.is_broadcast()
+                || (a == 100 && (64..128).contains(&b)))
+        }
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => is_public(IpAddr::V4(v4)),
+            None => {
+                let first = v6.segments()[0];
+                !(v6.is_loopback() || v6.is_unspecified() || first & 0xfe00 == 0xfc00 || first & 0xffc0 == 0xfe80)
+            }
+        },
+    }
+}
+
 /// An opened database, kept in memory (read once at start).
 pub struct Database {
     reader: Reader<Vec<u8>>,
@@ -72,5 +97,34 @@ impl Database {
             each.city = city.clone();
         }
         Ok(found)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_public;
+
+    #[test]
+    fn private_networks_are_not_public() {
+        for private in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.20",
+            "169.254.1.1",
+            "100.64.0.1",
+            "0.0.0.0",
+            "255.255.255.255",
+            "::1",
+            "::",
+            "fd00::1",
+            "fe80::1",
+            "::ffff:192.168.1.1",
+        ] {
+            assert!(!is_public(private.parse().unwrap()), "{private}");
+        }
+        for public in ["8.8.8.8", "81.2.69.160", "100.128.0.1", "2001:db8::1", "2a00:1450::1", "::ffff:8.8.8.8"] {
+            assert!(is_public(public.parse().unwrap()), "{public}");
+        }
     }
 }

@@ -227,6 +227,24 @@ pub fn lookup(place: &Place, ip_db: Option<&ip::Database>, limit: usize, now: Ti
     Ok(Lookup { by: place.kind(), timezone, matches, source })
 }
 
+/// The zone of the address a request came from (or names), as the other
+/// services' IP routes answer it: an address of a private network
+/// (loopback, RFC 1918, link-local, unique local) is in `local`, the
+/// server's own zone, for a device on the operator's network; a public one
+/// is looked up in the operator's database.
+pub fn zone_of_address(
+    address: IpAddr,
+    database: Option<&ip::Database>,
+    local: &Zone,
+    now: Timestamp,
+) -> Result<Zone, PlaceError> {
+    if !ip::is_public(address) {
+        return Ok(local.clone());
+    }
+    let found = lookup(&Place::Ip(address), database, 1, now)?;
+    Zone::parse_without_suggestions(&found.timezone).map_err(|_| PlaceError::NoZoneForIp { ip: address })
+}
+
 fn place_param(place: &Place) -> &'static str {
     match place {
         Place::Point { .. } => "lat",

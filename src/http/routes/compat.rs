@@ -212,7 +212,7 @@ pub async fn world_address(State(state): State<AppState>, Path(address): Path<St
 }
 
 fn world_ip(state: &AppState, ip: Option<IpAddr>, request: &Request, text: bool) -> Response {
-    let answer = match ip.map(|ip| zone_of_address(state, ip)) {
+    let answer = match ip.map(|ip| places::zone_of_address(ip, state.geoip, &state.default_zone, state.clock.now())) {
         None => unknown_location(),
         Some(Ok(zone)) => {
             World::Time(Box::new(worldtimeapi::time_in(&zone, state.clock.now(), &client_text(request, state))))
@@ -223,40 +223,6 @@ fn world_ip(state: &AppState, ip: Option<IpAddr>, request: &Request, text: bool)
         Some(Err(_)) => unknown_location(),
     };
     answer.respond(text)
-}
-
-/// The zone of an address: a private network's (loopback, RFC 1918, link-
-/// local, unique local) is the server's default zone, for a device on the
-/// operator's own network; a public one is looked up in `--geoip-db`.
-fn zone_of_address(state: &AppState, ip: IpAddr) -> Result<Zone, PlaceError> {
-    if !is_public(ip) {
-        return Ok(state.default_zone.clone());
-    }
-    let found = places::lookup(&Place::Ip(ip), state.geoip, 1, state.clock.now())?;
-    Zone::parse_without_suggestions(&found.timezone).map_err(|_| PlaceError::NoZoneForIp { ip })
-}
-
-/// Whether an address is routed on the internet (what `IpAddr::is_global`
-/// will say once stable, for the ranges a home or office network uses).
-pub fn is_public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => {
-            let [a, b, ..] = v4.octets();
-            !(v4.is_private()
-                || v4.is_loopback()
-                || v4.is_link_local()
-                || v4.is_unspecified()
-                || v4.is_broadcast()
-                || (a == 100 && (64..128).contains(&b)))
-        }
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => is_public(IpAddr::V4(v4)),
-            None => {
-                let first = v6.segments()[0];
-                !(v6.is_loopback() || v6.is_unspecified() || first & 0xfe00 == 0xfc00 || first & 0xffc0 == 0xfe80)
-            }
-        },
-    }
 }
 
 // ------------------------------------------------------------------ timeapi.io
@@ -341,7 +307,7 @@ fn zone_at_coordinates(state: &AppState, request: &Request) -> Result<Zone, Refu
 fn zone_of_ip(state: &AppState, request: &Request) -> Result<Zone, Refusal> {
     let address = query_value(request, "ipAddress").ok_or_else(|| refused("ipAddress is required"))?;
     let ip: IpAddr = address.trim().parse().map_err(|_| refused(format!("Invalid ipAddress: {address:?}")))?;
-    zone_of_address(state, ip).map_err(|error| Refusal {
+    places::zone_of_address(ip, state.geoip, &state.default_zone, state.clock.now()).map_err(|error| Refusal {
         status: match error {
             PlaceError::NoIpDatabase => StatusCode::NOT_IMPLEMENTED,
             _ => StatusCode::NOT_FOUND,

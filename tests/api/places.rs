@@ -490,4 +490,6 @@ async fn lookup_is_served_under_v1_and_as_text() {
         send(axum::http::Request::get("/api/timezones/lookup.txt?country=NZ").body(axum::body::Body::empty()).unwrap())
             .await;
     assert_eq!(reply.status.as_u16(), 200);
+    let text = reply.body.as_str().unwrap();
+    assert!(text.contains("Pacific/Auckland") && text.contains("Pacific/Chatham"), "{text}");
 }

@@ -198,7 +198,25 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
     if last - first >= MAX_DATE_WORDS {
         return None;
     }
-    let [date] = <[Date<'_>; 1]>::try_from(dates(text, &words, options, 2)).ok()?;
+    let date = match <[Date<'_>; 2]>::try_from(dates(text, &words, options, 3)) {
+        // `vacation monday - friday`: two dates that one separator joins
+        // are a range, read as its start (with a warning that names its end).
+        Ok([start, end])
+            if end.first == start.first + start.words + 1 && is_range_separator(words[end.first - 1].core) =>
+        {
+            let joined = &text[start.start..end.start + end.text.len()];
+            let reading = read_exactly(Input::Text(joined), options).ok()?;
+            Date {
+                start: start.start,
+                first: start.first,
+                words: end.first + end.words - start.first,
+                text: joined,
+                reading,
+            }
+        }
+        Ok(_) => return None,
+        Err(found) => <[Date<'_>; 1]>::try_from(found).ok()?.into_iter().next()?,
+    };
     // Around it, no number and no word that makes or names a date alone;
     // beside it, no word of dates at all (`GMT` after a date that did not
     // read with it).
@@ -241,6 +259,13 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
     }
     reading.kind = Kind::Human;
     Some(reading)
+}
+
+/// A word that joins a range's two dates (`-`, `–`, `to`, `until`).
+fn is_range_separator(core: &str) -> bool {
+    ["-", "–", "—", "to", "until", "till", "through", "thru"]
+        .iter()
+        .any(|separator| core.eq_ignore_ascii_case(separator))
 }
 
 /// A date found: where it starts (a byte index), its words and text, and
@@ -361,7 +386,7 @@ fn words<'t>(text: &'t str, role: impl Fn(&str) -> Option<Role>) -> Vec<Word<'t>
 /// belongs to the word (`a.m.`).
 fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option<Role>) -> Word<'t> {
     let raw = &text[from..to];
-    let lead = raw.len() - raw.trim_start_matches(['(', '"', '\'', '[', '“', '‘', '«', '.', '…']).len();
+    let lead = raw.len() - raw.trim_start_matches(['(', '"', '\'', '[', '“', '‘', '«', '.', '…', '/']).len();
     const CLOSING: [char; 12] = [',', ';', ':', '!', '?', ')', '"', '\'', ']', '”', '’', '»'];
     let mut core = raw[lead..].trim_end_matches(CLOSING);
     // A sentence's full stop or ellipsis (`Friday...`, `(July 2017).`), not
@@ -513,9 +538,35 @@ mod tests {
             ("See you Friday!", &["Friday = 2026-11-27T00:00:00-05:00"]),
             ("She is getting married soon (July 2027).", &["July 2027 = 2027-07-01T00:00:00-04:00"]),
             ("...Thursday, December 15, 2011 Best Rate", &["Thursday, December 15, 2011 = 2011-12-15T00:00:00-05:00"]),
+            ("/05/25/2015", &["05/25/2015 = 2015-05-25T00:00:00-04:00"]),
         ];
         for (text, expected) in cases {
             assert_eq!(found(text), *expected, "{text}");
+        }
+    }
+
+    /// The one date of a sentence: a range that one separator joins is
+    /// read as its start; two dates otherwise are no guess.
+    #[test]
+    fn a_sentence_with_one_date_or_one_range() {
+        let zone = Zone::parse("America/New_York").unwrap();
+        let now: Timestamp = "2026-11-25T15:00:00Z".parse().unwrap();
+        let options = ReadOptions::defaults(&zone, now);
+        let inside = |text: &str| {
+            the_date_inside(text, &options).map(|reading| {
+                let warnings = reading.human.map(|human| human.warnings).unwrap_or_default();
+                (reading.instant.to_string(), warnings)
+            })
+        };
+        let (instant, warnings) = inside("Something happen on 2014-04-18 13:00 - 16:00 as").unwrap();
+        assert_eq!(instant, "2014-04-18T17:00:00Z");
+        assert!(warnings[0].starts_with("read the date inside the text, \"2014-04-18 13:00 - 16:00\""), "{warnings:?}");
+        assert!(warnings[1].starts_with("a range: read as its start"), "{warnings:?}");
+        let (instant, _) = inside("vacation monday - friday").unwrap();
+        assert_eq!(instant, "2026-11-30T05:00:00Z");
+        assert_eq!(inside("/05/25/2015").unwrap().0, "2015-05-25T04:00:00Z");
+        for text in ["meet at 5pm and 6pm", "at 5pm - 6pm and 7pm", "1.5.30 - 2015-09-24"] {
+            assert_eq!(inside(text), None, "{text}");
         }
     }
 

@@ -487,9 +487,22 @@ enum Machine<'t> {
 
 /// The machine formats that start with a letter or digit:
 /// RFC 5322 and HTTP dates, ISO 8601 and its relatives, the common log format.
+/// The refusal of a text no machine format reads.
+fn not_accepted(trimmed: &str) -> TimeError {
+    TimeError::invalid(format!(
+        "{trimmed:?} is not a Unix timestamp nor a date we accept; send e.g. 1700000000, \
+         2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT"
+    ))
+}
+
 fn read_machine<'t>(trimmed: &'t str, lead: usize, options: &ReadOptions<'_>) -> Machine<'t> {
     let at = move |position: usize| lead + position;
     if trimmed.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        // Every date with a month's name holds a number (its day, its
+        // year): words alone are people's text, and not tried here.
+        if !trimmed.bytes().any(|b| b.is_ascii_digit()) {
+            return Machine::Refused { error: Box::new(move || not_accepted(trimmed)), position: None, misfit: false };
+        }
         return match mail::parse(trimmed, this_year(options.now)) {
             Ok(date) => Machine::Read(read_named_month(trimmed, &date, options)),
             Err(e) if e.out_of_field_range => Machine::Read(Err(TimeError::invalid_at(
@@ -509,16 +522,9 @@ fn read_machine<'t>(trimmed: &'t str, lead: usize, options: &ReadOptions<'_>) ->
                 position: Some(at(e.position)),
                 misfit: false,
             },
-            Err(_) => Machine::Refused {
-                error: Box::new(move || {
-                    TimeError::invalid(format!(
-                        "{trimmed:?} is not a Unix timestamp nor a date we accept; send e.g. 1700000000, \
-                         2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT"
-                    ))
-                }),
-                position: None,
-                misfit: false,
-            },
+            Err(_) => {
+                Machine::Refused { error: Box::new(move || not_accepted(trimmed)), position: None, misfit: false }
+            }
         };
     }
     match iso::parse(trimmed) {

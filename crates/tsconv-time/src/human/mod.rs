@@ -164,6 +164,12 @@ pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Re
     if let Some(date) = year_day_month(text, options.words).or_else(|| joined_date_time(text)) {
         return read_or_refuse(&date, lead, options);
     }
+    // `13:00 - 16:00`: a dash between spaces before a clock time makes a
+    // range; GNU reads an offset of -16:00 there, which nobody writes
+    // with a space after its sign.
+    if let Some(range) = dash_before_clock(text).then(|| range_start(text, lead, options)).flatten() {
+        return Ok(range);
+    }
     read_whole(text, lead, options).or_else(|refusal| range_start(text, lead, options).ok_or(refusal)).or_else(
         |refusal| {
             glued_direction(text, options.words).and_then(|glued| read_whole(&glued, lead, options).ok()).ok_or(refusal)
@@ -171,10 +177,29 @@ pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Re
     )
 }
 
+/// Whether ` - ` stands before a clock time (`13:00 - 16:00`).
+fn dash_before_clock(text: &str) -> bool {
+    text.match_indices(" - ").any(|(at, dash)| {
+        let after = &text[at + dash.len()..];
+        let hour = after.bytes().take_while(u8::is_ascii_digit).count();
+        (1..=2).contains(&hour) && after[hour..].starts_with(':')
+    })
+}
+
 /// `lastmonth`, `nextweek`, `thisfriday`: a direction glued to its unit or
 /// weekday, as people type them in chat; written anew with a space, `None`
 /// for a text with no such word.
 fn glued_direction(text: &str, words: &Vocabulary) -> Option<String> {
+    // Most texts hold no such word: one pass that allocates nothing says so.
+    let starts_with_direction = |word: &str| {
+        ["last", "next", "this"].into_iter().any(|direction| {
+            word.len() >= direction.len() + 3
+                && word.get(..direction.len()).is_some_and(|start| start.eq_ignore_ascii_case(direction))
+        })
+    };
+    if !text.split(' ').any(starts_with_direction) {
+        return None;
+    }
     let mut glued = false;
     let rewritten: Vec<String> = text
         .split(' ')
@@ -226,13 +251,18 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     let between = ["between ", "Between "].iter().find_map(|word| text.strip_prefix(word));
     let text = between.unwrap_or(text);
     let and = [" and "];
-    let lower = text.to_ascii_lowercase();
-    // Most texts hold no separator: one pass over their words says so.
-    let separated = lower.contains(['〜', '～'])
-        || lower.split(' ').any(|word| {
-            SEPARATORS.iter().any(|separator| separator.get(1..separator.len() - 1) == Some(word))
-                || (between.is_some() && word == "and")
+    // Most texts hold no separator: one pass over their words, that
+    // allocates nothing, says so.
+    let separated = text.contains(['〜', '～'])
+        || text.split(' ').any(|word| {
+            SEPARATORS.iter().any(|separator| {
+                separator.get(1..separator.len() - 1).is_some_and(|inner| inner.eq_ignore_ascii_case(word))
+            }) || (between.is_some() && word.eq_ignore_ascii_case("and"))
         });
+    if !separated && !text.contains('-') {
+        return None;
+    }
+    let lower = text.to_ascii_lowercase();
     let (left, right) = SEPARATORS
         .iter()
         .chain(if between.is_some() { &and[..] } else { &[] })
@@ -272,6 +302,7 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     // today to 10:30 pst tomorrow` starts today).
     let shift = |word: &&str| matches!(options.words.word(word.trim_end_matches([',', '.'])), Some(Word::DayShift(_)));
     let has_shift = left_words.iter().any(shift);
+    let weekday = |word: &&str| matches!(options.words.word(word.trim_end_matches([',', '.'])), Some(Word::Weekday(_)));
     // The end's words after its first item, as the start's missing fields:
     // never a field the start has, nor the day of the end's month (`Nov
     // 12, 2013` gives the start `2013`, not `12, 2013`).
@@ -296,7 +327,7 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
             if day_of_month_before
                 || (has_month && rest.iter().any(month))
                 || (has_year && rest.iter().any(year))
-                || (has_shift && rest.iter().any(shift))
+                || (has_shift && rest.iter().any(|word| shift(word) || weekday(word)))
             {
                 return None;
             }
@@ -318,6 +349,11 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     } else {
         read_whole(&end_text, lead, &from_start).unwrap_or(end)
     };
+    // An end more than a year before the start (`1.5.30 - 2015-09-24`, a
+    // version and a date) makes no range.
+    if end.instant.duration_since(start.instant) < jiff::SignedDuration::from_hours(-366 * 24) {
+        return None;
+    }
     start.uses_now |= end.uses_now;
     start.warnings.insert(0, format!("a range: read as its start; it ends at {}", end.read_as));
     Some(start)
@@ -389,7 +425,7 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         Some(Word::Ahead(_) | Word::Ordinal(-1..=1)) => Role::Direction,
         // `weekend` and `morning` are dates only with a direction or a day
         // (`this weekend`, `tomorrow morning`), as a unit is.
-        Some(Word::Unit(_) | Word::Weekend | Word::DayPart(..)) => Role::Unit,
+        Some(Word::Unit(_) | Word::Weekend | Word::WorkDay | Word::DayPart(..)) => Role::Unit,
         Some(Word::Month(_)) => Role::Month,
         Some(Word::Filler) => Role::Joiner,
         Some(_) => Role::Part,
@@ -428,12 +464,18 @@ fn year_day_month(text: &str, words: &Vocabulary) -> Option<String> {
         Some(Word::Month(month)) => Some(month),
         _ => None,
     };
-    let (year, month, day) =
-        match ((year(a), day(b), month(c)), (month(a), year(b), day(c)), (day(a), year(b), month(c))) {
-            ((Some(y), Some(d), Some(m)), _, _) => (y, m, d),
-            (_, (Some(m), Some(y), Some(d)), _) | (_, _, (Some(d), Some(y), Some(m))) if rest.is_empty() => (y, m, d),
-            _ => return None,
-        };
+    // The numbers first: a month's name is looked up only where they fit.
+    let (year, month, day) = if let (Some(y), Some(d)) = (year(a), day(b)) {
+        (y, month(c)?, d)
+    } else if !rest.is_empty() {
+        return None;
+    } else if let (Some(y), Some(d)) = (year(b), day(c)) {
+        (y, month(a)?, d)
+    } else if let (Some(d), Some(y)) = (day(a), year(b)) {
+        (y, month(c)?, d)
+    } else {
+        return None;
+    };
     let name = MONTH_NAMES.get(usize::try_from(month).ok()?.checked_sub(1)?)?;
     // The year as written (`December.0031.30` is the year 31, not 2031).
     let year = [a, b, c].into_iter().find(|part| part.len() == 4 && part.parse() == Ok(year))?;
@@ -1083,14 +1125,30 @@ impl<'a> Parser<'_, 'a, '_> {
             return Ok(());
         }
         // `44 BC`, `2562 BE`: a year in an era, as written; `2024 AD
-        // August`: the month of that year.
+        // August`: the month of that year; `6AD May 19`: a day of it (a
+        // number of one or two digits that no `:` makes an hour).
         if let (None, Some(Word::Era(era))) = (negative, self.word(1)) {
             let month = match self.word(2) {
                 Some(Word::Month(month)) => Some(i64::from(month)),
                 _ => None,
             };
+            let day = match (month, self.tok(3), self.tok(4)) {
+                (Some(_), Some(Tok::Num { value: day @ 1..=31, digits: 1..=2, negative: None, .. }), after)
+                    if self.pieces.dates == 0 && !matches!(after, Some(Tok::Punct(':' | '.'))) =>
+                {
+                    Some(to_i64(day))
+                }
+                _ => None,
+            };
             self.year_in_era(value, digits, era, month.unwrap_or(1));
-            self.i += if month.is_some() { 3 } else { 2 };
+            if let Some(day) = day {
+                self.pieces.day = day;
+            }
+            self.i += match (month, day) {
+                (Some(_), Some(_)) => 4,
+                (Some(_), None) => 3,
+                _ => 2,
+            };
             return Ok(());
         }
         // `3일 전`: a CJK mark that a direction follows is a unit.
@@ -2041,6 +2099,20 @@ impl<'a> Parser<'_, 'a, '_> {
                     self.i += 2;
                     Ok(())
                 }
+                // `next weekday`, `last weekday`: the working day after or
+                // before today (Monday after a Friday, Friday before a Monday).
+                Some(Word::WorkDay) if n.abs() == 1 => {
+                    let today = self.options.now.to_zoned(self.options.zone.tz().clone()).weekday();
+                    let day = if n > 0 { today.next() } else { today.previous() };
+                    let working = match (day, n > 0) {
+                        (Weekday::Saturday | Weekday::Sunday, true) => Weekday::Monday,
+                        (Weekday::Saturday | Weekday::Sunday, false) => Weekday::Friday,
+                        (day, _) => day,
+                    };
+                    self.set_weekday(self.i, n, working);
+                    self.i += 2;
+                    Ok(())
+                }
                 // `this morning`: today's.
                 Some(Word::DayPart(..)) if n == 0 => {
                     self.i += 1;
@@ -2167,6 +2239,10 @@ impl<'a> Parser<'_, 'a, '_> {
             }
             Some(Word::Era(_)) => Err(self.error(0, format!("{word:?} must follow a year, e.g. 44 BC"))),
             Some(Word::OClock) => Err(self.error(0, "o'clock must follow an hour, e.g. 5 o'clock".to_owned())),
+            Some(Word::WorkDay) => {
+                Err(self
+                    .error(0, "weekday must follow next or last, e.g. next weekday (the next working day)".to_owned()))
+            }
             Some(Word::DayShift(days)) => {
                 self.flush_pending();
                 self.i += 1;
@@ -2809,6 +2885,35 @@ mod tests {
             .unwrap_or_else(|e| e.to_string())
     }
 
+    /// `next weekday` and `last weekday` from each day of a week: a working
+    /// day, after (before) today, with no working day between.
+    #[test]
+    fn the_next_and_last_working_day_from_every_day() {
+        let zone = Zone::parse("Australia/Sydney").unwrap();
+        let working = |day: jiff::civil::Date| !matches!(day.weekday(), Weekday::Saturday | Weekday::Sunday);
+        for offset in 0..7 {
+            let now = Timestamp::from_second(1_795_000_000 + offset * 86_400).unwrap();
+            let today = now.to_zoned(zone.tz().clone()).date();
+            let options = HumanOptions {
+                zone: &zone,
+                disambiguation: Disambiguation::Compatible,
+                now,
+                order: DateOrder::MonthDay,
+                region: None,
+                words: Vocabulary::english(),
+            };
+            for (text, step) in [("next weekday", 1), ("last weekday", -1)] {
+                let day = read(text, 0, &options).unwrap().instant.to_zoned(zone.tz().clone()).date();
+                assert!(working(day) && (day > today) == (step > 0) && day != today, "{text} from {today}: {day}");
+                let mut between = today.checked_add(jiff::Span::new().days(step)).unwrap();
+                while between != day {
+                    assert!(!working(between), "{text} from {today}: {day} skips {between}");
+                    between = between.checked_add(jiff::Span::new().days(step)).unwrap();
+                }
+            }
+        }
+    }
+
     /// What other parsers (dateutil, Go's dateparse, chrono) read, at 2026-11-23T13:44:03.5 in New York (a Monday).
     #[test]
     fn the_forms_other_parsers_read() {
@@ -2956,6 +3061,13 @@ mod tests {
             ("2004 10 Apr 11h30m", "2004-04-10T15:30:00Z"),
             ("AD2001", "2001-01-01T05:00:00Z"),
             ("2024 AD August", "2024-08-01T04:00:00Z"),
+            // A day after an era's month; a time there stays a time.
+            ("2024 AD August 19", "2024-08-19T04:00:00Z"),
+            ("6AD May 19", "0006-05-19T04:56:02Z"),
+            ("2024 AD August 19:30", "2024-08-01T23:30:00Z"),
+            // The working day after or before today (a Monday).
+            ("next weekday", "2026-11-24T05:00:00Z"),
+            ("last weekday", "2026-11-20T05:00:00Z"),
             ("24 October 10 o clock", "2026-10-24T14:00:00Z"),
             ("8:23 AM \u{2219} Jul 9", "2026-07-09T12:23:00Z"),
             // Units as letters apart from their counts, `mon` as a month
@@ -2966,9 +3078,15 @@ mod tests {
             ("01m02h", "2026-11-23T07:01:00Z"),
             ("between 3:30-4:30pm", "2026-11-23T20:30:00Z"),
             ("between 3pm and 5pm", "2026-11-23T20:00:00Z"),
+            // The start's own day is not the end's weekday.
+            ("today - next friday", "2026-11-23T18:44:03.5Z"),
+            ("2014-04-18 13:00 - 16:00", "2014-04-18T17:00:00Z"),
         ] {
             assert_eq!(at(text), instant, "{text}");
         }
+        // An end long before the start makes no range (a version, then a date).
+        assert!(read_in("1.5.30 - 2015-09-24", "UTC", DateOrder::MonthDay).is_err());
+        assert!(read_in("weekday", "UTC", DateOrder::MonthDay).is_err());
         // Eras: a year as written, 1 BC being year 0.
         let bc = read_in("Jan 5 44 BC", "UTC", DateOrder::MonthDay).unwrap();
         assert_eq!(bc.instant.to_string(), "-000043-01-05T00:00:00Z");

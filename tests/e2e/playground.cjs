@@ -12,11 +12,15 @@ const [base, keyedBase, apiKey, shots] = process.argv.slice(2);
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
+/// The browsers' profiles, removed when the test ends.
+const profiles = [];
+
 async function browser(colorScheme = "light", viewport = { width: 1280, height: 900 }) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "tsconv-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true, args: FLAGS, colorScheme, viewport,
   });
+  profiles.push(profile);
   const hosts = new Set();
   context.on("request", (request) => {
     const url = new URL(request.url());
@@ -26,17 +30,59 @@ async function browser(colorScheme = "light", viewport = { width: 1280, height: 
 }
 
 const text = (page, selector) => page.locator(selector).first().textContent();
-/// The values shown (table cells, the clock) that are laid out on more than
-/// one line: a value must never break inside itself.
-async function brokenValues(page) {
-  return page.evaluate(() => [...document.querySelectorAll("td code, td .preview, #clock code, #read-as, #transitions th")]
-    .filter((el) => el.offsetParent !== null && el.textContent)
-    .filter((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
-    })
-    .map((el) => el.textContent));
+/// What does not fit, measured in the page: the page or any element that
+/// scrolls sideways, anything that spills out of its card, and a value or
+/// label whose text wraps other than at a natural break (a space, after a
+/// hyphen, an underscore, a slash, a comma or an arrow), found from the line
+/// box of each of its characters.
+async function misfits(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const shown = (el) => el.offsetParent !== null;
+    const name = (el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + " " + JSON.stringify(el.textContent.slice(0, 40));
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+      problems.push("the page is " + document.documentElement.scrollWidth + " px wide in " + window.innerWidth);
+    }
+    for (const el of document.querySelectorAll("main *")) {
+      if (shown(el) && ["auto", "scroll"].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1) {
+        problems.push("scrolls sideways: " + name(el));
+      }
+    }
+    for (const card of document.querySelectorAll("main section")) {
+      if (!shown(card)) continue;
+      const right = card.getBoundingClientRect().right;
+      for (const el of card.querySelectorAll("*")) {
+        if (shown(el) && el.getBoundingClientRect().right > right + 1) problems.push("spills out of its card: " + name(el));
+      }
+    }
+    const natural = /[\s\-_/,→]/;
+    for (const el of document.querySelectorAll("td code, td .preview, #clock code, #read-as, th, label, nav a, button")) {
+      if (!shown(el)) continue;
+      const chars = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = range.getClientRects()[0];
+          if (box) chars.push([node.data[i], box.top]);
+        }
+      }
+      for (let i = 1; i < chars.length; i++) {
+        if (chars[i][1] > chars[i - 1][1] + 4 && !natural.test(chars[i - 1][0]) && !natural.test(chars[i][0])) {
+          problems.push("breaks inside a word: " + name(el) + " before character " + i);
+          break;
+        }
+      }
+    }
+    return problems;
+  });
+}
+/// Opens a view by its tab, as a visitor does.
+async function view(page, name) {
+  await page.click("nav.views a[data-view=" + name + "]");
+  await page.waitForFunction((n) => document.body.dataset.view === n, name);
 }
 async function waitText(page, selector, expected) {
   await page.waitForFunction(([s, e]) => document.querySelector(s)?.textContent === e, [selector, expected], { timeout: 10000 });
@@ -60,14 +106,24 @@ async function main() {
   assert.equal(await text(page, "[data-field=discord-preview-F]"), "Tuesday, November 14, 2023 at 5:13 PM");
   assert.equal(await text(page, "[data-field=preset-clf]"), "14/Nov/2023:17:13:20 -0500");
   assert.equal(await page.evaluate(() => document.activeElement.id), "input", "the input has the focus");
+  // The page opens on the Discord view: the codes right under the time.
+  assert.equal(await page.evaluate(() => document.body.dataset.view), "discord");
+  assert.equal(await page.getAttribute("nav.views a[data-view=discord]", "aria-current"), "page");
+  assert.ok(await page.locator("#discord-section").isVisible() && await page.locator("#results").isHidden());
+  const [timeBox, codesBox] = await Promise.all(["#convert-title", "#discord-section"].map((s) => page.locator(s).boundingBox()));
+  assert.ok(codesBox.y > timeBox.y && codesBox.y < 900, "the codes are on the first screen");
+  assert.equal(await page.inputValue("#picker"), "2023-11-14T17:13:20", "the picker shows the wall clock of the zone");
   // The zone's next clock changes: a gap and a fold, alternating.
   await page.waitForFunction(() => document.querySelectorAll("#transitions tr").length === 4);
   assert.equal(await text(page, "#transitions-zone"), "America/New_York");
   const kinds = await page.evaluate(() => [...document.querySelectorAll("#transitions tr")].map((tr) => tr.dataset.kind));
   assert.ok(kinds.every((k) => k === "gap" || k === "fold") && kinds[0] !== kinds[1], kinds.join());
+  await page.screenshot({ path: path.join(shots, "discord.png"), fullPage: true });
+  await view(page, "convert");
+  assert.ok(page.url().endsWith("#convert"), page.url());
   await page.screenshot({ path: path.join(shots, "shared-link.png"), fullPage: true });
   await page.waitForFunction(() => document.querySelector("#clock-iso").textContent.endsWith("Z"));
-  assert.deepEqual(await brokenValues(page), [], "no value breaks inside itself at 1280 px");
+  await view(page, "discord");
 
   // The language picker: Discord's 32 languages first, then every CLDR
   // locale; the previews, presets and zone name follow it, and so does the link.
@@ -244,6 +300,7 @@ async function main() {
   // A schedule: its next runs in the page's zone and in UTC (the same
   // instants), the next clock change's note, the link; an error in place.
   await page.fill("#zone", "Europe/Berlin");
+  await view(page, "schedules");
   await page.fill("#schedule-text", "30 2 * * *");
   await page.waitForFunction(() => document.querySelectorAll("#schedule-runs tr").length === 5);
   assert.equal(await text(page, "#schedule-description"), "At 02:30. (cron, computed in Europe/Berlin)");
@@ -265,6 +322,7 @@ async function main() {
   await waitText(page, "#schedule-error", "");
   await page.fill("#input", "");
   await page.fill("#zone", "Asia/Tokyo");
+  await view(page, "convert");
 
   // An invalid input shows the API's message in place.
   await type(page, "2023-02-30");
@@ -284,6 +342,7 @@ async function main() {
   // exact span until another instant, both shared in the link.
   await page.selectOption("#disambiguation", "compatible");
   await type(page, "2024-03-09T12:00:00-05:00");
+  await view(page, "arithmetic");
   await page.fill("#duration", "P1D");
   await waitText(page, "[data-field=sum-rfc3339]", "2024-03-10T12:00:00-04:00");
   await page.fill("#duration", "24h");
@@ -301,6 +360,7 @@ async function main() {
   await page.fill("#duration", "");
   await page.fill("#until", "");
   await page.waitForFunction(() => document.querySelectorAll("#sum tr, #difference tr").length === 0);
+  await view(page, "convert");
 
   // A pasted Discord id: the alternatives offer its date as a Snowflake;
   // choosing it sets the epoch and shows the id's fields.
@@ -342,6 +402,88 @@ async function main() {
   const first = await text(page, "#clock-seconds");
   await page.waitForFunction((f) => document.querySelector("#clock-seconds").textContent !== f, first, { timeout: 5000 });
 
+  // The picker: a date and time picked (with the mouse's fill, then from
+  // the keyboard alone) is read as the zone's wall clock, and the codes follow.
+  await view(page, "discord");
+  await page.fill("#zone", "America/New_York");
+  await page.fill("#picker", "2026-07-04T12:30");
+  await waitText(page, "[data-field=discord-F]", "<t:" + Date.parse("2026-07-04T16:30:00Z") / 1000 + ":F>");
+  assert.match(await page.inputValue("#input"), /^2026-07-04T12:30(:00)?$/);
+  await waitText(page, "[data-field=discord-preview-F]", "Saturday, July 4, 2026 at 12:30 PM");
+  await page.focus("#picker");
+  await page.keyboard.press("Shift+Tab"); // back to the picker's first field, the month
+  await page.keyboard.press("Tab");
+  for (const key of ["1", "2", "2", "5", "2", "0", "2", "7", "ArrowRight", "0", "8", "1", "5", "0", "0", "A"]) {
+    await page.keyboard.press(key);
+  }
+  await waitText(page, "[data-field=discord-F]", "<t:" + Date.parse("2027-12-25T13:15:00Z") / 1000 + ":F>");
+  assert.match(await page.inputValue("#input"), /^2027-12-25T08:15(:00)?$/);
+  // The shortcuts write what they mean in the box, for the visitor to see.
+  await page.click(".picker-row button[data-text='tomorrow 9:00']");
+  await page.waitForFunction(() => /T09:00:00 in America\/New_York$/.test(document.querySelector("#read-as").textContent));
+  assert.equal(await page.inputValue("#input"), "tomorrow 9:00");
+  assert.match(await page.inputValue("#picker"), /T09:00(:00)?$/);
+  await page.click(".picker-row button[data-text='+1 hour']");
+  // An hour from the moment it was read, floored to the second as the code is.
+  await page.waitForFunction(() => /^in (1 hour|59 minutes)$/.test(document.querySelector("[data-field=discord-preview-R]").textContent));
+  // The relative code ticks as a reader's client does, with no new input.
+  await type(page, String(Math.floor(Date.now() / 1000) - 3));
+  await page.waitForFunction(() => /^\d+ seconds ago$/.test(document.querySelector("[data-field=discord-preview-R]").textContent));
+  const before = await text(page, "[data-field=discord-preview-R]");
+  await page.waitForFunction((b) => /^\d+ seconds ago$/.test(document.querySelector("[data-field=discord-preview-R]").textContent)
+    && document.querySelector("[data-field=discord-preview-R]").textContent !== b, before, { timeout: 5000 });
+  // Copying a code of the Discord view.
+  await type(page, "1700000000");
+  await waitText(page, "[data-field=discord-R]", "<t:1700000000:R>");
+  await page.click("#discord tr[data-style=R] button.copy");
+  await page.waitForFunction(() => document.querySelector("#discord tr[data-style=R] button.copy").textContent === "Copied!");
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "<t:1700000000:R>");
+
+  // Each view opens from its link, and the link keeps it as the view changes.
+  for (const [name, shown] of [["convert", "#results"], ["arithmetic", "#arithmetic-section"], ["schedules", "#schedule-section"], ["discord", "#discord-section"]]) {
+    const linked = await context.newPage();
+    await linked.goto(base + "/?timestamp=1700000000&timezone=America/New_York#" + name);
+    await waitText(linked, "[data-field=rfc3339]", "2023-11-14T17:13:20-05:00");
+    await linked.waitForSelector(shown, { state: "visible" });
+    const visible = await linked.evaluate(() => ["#results", "#arithmetic-section", "#schedule-section", "#discord-section", "#extract-section"]
+      .filter((s) => document.querySelector(s).offsetParent !== null));
+    assert.deepEqual(visible, name === "discord" ? ["#discord-section", "#extract-section"] : [shown], name);
+    await linked.fill("#input", "1700000001");
+    await waitText(linked, "[data-field=seconds]", "1700000001");
+    assert.ok(linked.url().endsWith("timestamp=1700000001&timezone=America%2FNew_York#" + name), linked.url());
+    await linked.close();
+  }
+  // What is in a view opens it (an old link to a section).
+  const section = await context.newPage();
+  await section.goto(base + "/#schedule-title");
+  await section.waitForFunction(() => document.body.dataset.view === "schedules");
+  await section.close();
+
+  // Nothing scrolls sideways or breaks inside a word, in any view, at 1280 px:
+  // a UUID, a long zone name and the clock changes of a zone with long names.
+  await page.fill("#zone", "America/Argentina/ComodRivadavia");
+  await type(page, "01932c07-209c-7c9a-8000-000000000000");
+  await waitText(page, "[data-field=iso]", "2024-11-14T18:54:44.892Z");
+  for (const name of ["discord", "convert", "arithmetic", "schedules"]) {
+    await view(page, name);
+    if (name === "schedules") {
+      await page.fill("#schedule-text", "FREQ=MONTHLY;BYDAY=-1FR;BYHOUR=9;BYMINUTE=30");
+      await page.waitForFunction(() => document.querySelectorAll("#schedule-runs tr").length === 5);
+    }
+    if (name === "arithmetic") {
+      await page.fill("#until", "2030-01-01T00:00:00Z");
+      await page.waitForSelector("[data-field=diff-human]");
+    }
+    assert.deepEqual(await misfits(page), [], name + " at 1280 px");
+    if (name === "arithmetic") await page.fill("#until", "");
+    if (name === "schedules") await page.fill("#schedule-text", "");
+  }
+  await view(page, "convert");
+  await page.fill("#zone", "Europe/London");
+  await page.waitForFunction(() => document.querySelector("#transitions-zone").textContent === "Europe/London");
+  assert.deepEqual(await misfits(page), [], "the clock changes at 1280 px");
+  await view(page, "discord");
+
   // An invalid link shows the error, not a blank page.
   await page.goto(base + "/?timestamp=nope&timezone=UTC");
   await page.waitForFunction(() => document.querySelector("#error").textContent.includes("nope"));
@@ -357,7 +499,21 @@ async function main() {
   const overflow = await dark.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(overflow, "nothing wider than a phone");
   await dark.page.waitForFunction(() => document.querySelector("#clock-iso").textContent.endsWith("Z"));
-  assert.deepEqual(await brokenValues(dark.page), [], "no value breaks inside itself on a phone");
+  assert.deepEqual(await misfits(dark.page), [], "the Discord view on a phone");
+  for (const name of ["convert", "arithmetic", "schedules"]) {
+    await view(dark.page, name);
+    if (name === "schedules") {
+      await dark.page.fill("#schedule-text", "0 9 * * 1-5");
+      await dark.page.waitForFunction(() => document.querySelectorAll("#schedule-runs tr").length === 5);
+    }
+    assert.deepEqual(await misfits(dark.page), [], name + " on a phone");
+    await dark.page.screenshot({ path: path.join(shots, "phone-" + name + ".png"), fullPage: true });
+  }
+  // One column on a phone: every card's cells stack.
+  const columns = await dark.page.evaluate(() => [...document.querySelectorAll(".controls, .grid2")]
+    .map((grid) => getComputedStyle(grid).gridTemplateColumns.split(" ").length));
+  assert.ok(columns.every((n) => n === 1), columns.join());
+  await view(dark.page, "discord");
   await dark.page.screenshot({ path: path.join(shots, "phone-dark.png"), fullPage: true });
   await dark.page.locator("#extract-section").screenshot({ path: path.join(shots, "phone-dark-extract.png") });
   await type(dark.page, "20140601");
@@ -379,6 +535,7 @@ async function main() {
   await waitText(keyed.page, "[data-field=found-discord]", "<t:1700000000:F>");
   await keyed.context.close();
   for (const host of keyed.hosts) assert.equal(host, new URL(keyedBase).host);
+  for (const profile of profiles) fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   console.log("playground: all checks passed; screenshots in " + shots);
 }
 

@@ -52,14 +52,25 @@ impl Reply {
     }
 }
 
+/// The router of [`state`], built once for every test that sends through
+/// it: building one (its OpenAPI document, the MCP tools' schemas) takes a
+/// quarter of a second in a test build, and the default state keeps nothing
+/// from one request to the next (no keys, no rate limit, a fixed clock; its
+/// batch semaphore is released with each answer).
+static APP: std::sync::LazyLock<axum::Router> = std::sync::LazyLock::new(|| app(state()));
+
 /// Sends a request through the router, without a socket.
 pub async fn send(request: Request<Body>) -> Reply {
-    send_to(state(), request).await
+    reply(APP.clone().oneshot(request).await.unwrap()).await
 }
 
 /// Sends a request through the router of a server in `state`.
 pub async fn send_to(state: AppState, request: Request<Body>) -> Reply {
-    let response = app(state).oneshot(request).await.unwrap();
+    reply(app(state).oneshot(request).await.unwrap()).await
+}
+
+/// The status, headers and body of `response`.
+async fn reply(response: axum::http::Response<Body>) -> Reply {
     let status = response.status();
     let headers = response.headers().clone();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();

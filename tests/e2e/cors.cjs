@@ -64,6 +64,7 @@ async function main() {
   assert.ok(refused.refused && refused.refused.includes("Failed to fetch"), JSON.stringify(refused));
 
   await context.close();
+  fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   console.log("cors: a page on another origin calls the API; a restricted server's answer is refused");
 }
 

@@ -823,7 +823,15 @@ fn read_number(text: &str, start: usize, options: &ReadOptions<'_>) -> Result<Re
     }
     let fraction_nanos: i128 =
         if kept.is_empty() { 0 } else { kept.parse::<i128>().unwrap_or(0) * 10i128.pow((room - kept.len()) as u32) };
-    let magnitude = (integer as i128) * unit.nanos() + fraction_nanos;
+    // Checked, not left to the digit bound above: a number too large for
+    // nanoseconds is out of range, never wrapped.
+    let Some(magnitude) = i128::try_from(integer)
+        .ok()
+        .and_then(|integer| integer.checked_mul(unit.nanos()))
+        .and_then(|nanos| nanos.checked_add(fraction_nanos))
+    else {
+        return Err(out_of_range_number(text, unit, precision_detected, None));
+    };
     let nanos = if decimal.negative { -magnitude } else { magnitude };
     let instant = Timestamp::from_nanosecond(nanos)
         .map_err(|_| out_of_range_number(text, unit, precision_detected, Some(nanos)))?;
@@ -856,7 +864,7 @@ pub(crate) fn plain_integer(text: &str, stated: Option<Precision>) -> Option<(Ti
         if !byte.is_ascii_digit() {
             return None;
         }
-        value = value * 10 + u64::from(byte - b'0');
+        value = value.checked_mul(10)?.checked_add(u64::from(byte - b'0'))?;
     }
     let unit = stated.unwrap_or_else(|| Precision::detect(u128::from(value)));
     let instant = match (unit, i64::try_from(value)) {

@@ -233,9 +233,9 @@ impl<'a> Parser<'_, 'a, '_> {
             && self.touching(k + 1)
             && let Some(Tok::Num { value: fraction, digits, negative: None, ordinal: false }) = self.tok(k + 2)
             && self.touching(k + 2)
-            && digits <= 9
+            && let Some(written) = fraction_nanos(fraction, digits)
         {
-            nanos = to_i64(fraction) * 10_i64.pow(9 - u32::try_from(digits).unwrap_or(9));
+            nanos = written;
             n = 3;
         }
         let glued = self.touching(k + n);
@@ -419,8 +419,8 @@ impl<'a> Parser<'_, 'a, '_> {
             ));
         }
         self.i += 2;
-        let scale = 10_i64.pow(9 - u32::try_from(digits).unwrap_or(9));
-        Ok(i64::try_from(value).unwrap_or(0) * scale)
+        // Nine digits at most (refused above) write less than a second.
+        Ok(fraction_nanos(value, digits).unwrap_or(0))
     }
 
     fn number(&mut self) -> Result<(), TimeError> {
@@ -716,7 +716,7 @@ impl<'a> Parser<'_, 'a, '_> {
             && self.touching(4)
         {
             let digits = self.tokens.get(self.i + 4).map_or(1, |token| token.end - token.start);
-            fraction = to_i64(value) * 10_i64.pow(9 - u32::try_from(digits).unwrap_or(9));
+            fraction = fraction_nanos(value, digits).unwrap_or(0);
             taken = 5;
         }
         let next = step / 60;
@@ -972,7 +972,7 @@ impl<'a> Parser<'_, 'a, '_> {
             self.i += 2;
             value.saturating_mul(60).saturating_add(i64::try_from(mm).unwrap_or(i64::MAX))
         } else if digits <= 2 {
-            value * 60
+            value.saturating_mul(60)
         } else {
             value / 100 * 60 + value % 100
         };

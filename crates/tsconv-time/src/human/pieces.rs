@@ -256,6 +256,13 @@ pub(super) fn signed_value(value: i64, negative: Option<bool>) -> i64 {
     if negative == Some(true) { -value } else { value }
 }
 
+/// The nanoseconds a fraction's digits write (`5` of `.5` is 500,000,000):
+/// `None` beyond nine digits, where a nanosecond would be split.
+pub(super) fn fraction_nanos(value: u64, digits: usize) -> Option<i64> {
+    let scale = 10_u64.checked_pow(9_u32.checked_sub(u32::try_from(digits).ok()?)?)?;
+    i64::try_from(value.checked_mul(scale)?).ok()
+}
+
 pub(super) fn to_i64(value: u64) -> i64 {
     i64::try_from(value).unwrap_or(i64::MAX)
 }

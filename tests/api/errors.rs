@@ -337,8 +337,16 @@ async fn boom() -> &'static str {
     panic!("secret internal detail")
 }
 
+/// Held by the tests that make a handler panic: tracing caches, per
+/// callsite, whether anyone listens, and a callsite first reached on
+/// another thread while the log test's subscriber is being set up can be
+/// cached as unheard (CI saw the panic's line missing). One at a time, the
+/// log test's rebuild of that cache cannot race the other's first panic.
+static PANICKING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 #[tokio::test]
 async fn a_panic_becomes_a_500_envelope_and_the_service_keeps_serving() {
+    let _one_at_a_time = PANICKING.lock().await;
     let router = Router::new()
         .route("/boom", get_route(boom))
         .route("/fine", get_route(|| async { "fine" }))
@@ -417,6 +425,7 @@ impl tsconv_time::json::BySerde for Unencodable {}
 /// body, and the log line of each failure carries the same id.
 #[tokio::test]
 async fn every_log_line_of_a_request_carries_its_id() {
+    let _one_at_a_time = PANICKING.lock().await;
     let captured = Captured::default();
     let subscriber = tracing_subscriber::fmt()
         .json()
@@ -439,6 +448,11 @@ async fn every_log_line_of_a_request_carries_its_id() {
         .route("/unencodable", get_route(|| async { tsconv::http::envelope::Success(Unencodable) }))
         .layer(tsconv::http::middleware::RequestContextLayer::new(&state));
     for (path, id, status) in [("/logs", "trace-1", 200), ("/boom", "trace-2", 500), ("/unencodable", "trace-3", 500)] {
+        // Asked again before each request: the other tests, serving
+        // requests on their threads all along, register callsites at any
+        // moment, and one registered while the cache was being rebuilt can
+        // be left unheard.
+        tracing::callsite::rebuild_interest_cache();
         let request = Request::get(path).header("x-request-id", id).body(Body::empty()).unwrap();
         let response = router.clone().oneshot(request).await.unwrap();
         assert_eq!(response.status(), status, "{path}");

@@ -362,7 +362,7 @@ fn place(args: &WhereArgs, out: &mut impl Write) -> ExitCode {
 /// input against the other side given.
 fn diff(args: &DiffArgs, out: &mut impl Write) -> ExitCode {
     let settings = args.read.check().and_then(|()| {
-        arithmetic::DiffSettings::new(
+        arithmetic::DiffSettings::from_texts(
             args.largest_unit.as_deref(),
             args.smallest_unit.as_deref(),
             args.rounding_mode.as_deref(),

@@ -1031,7 +1031,7 @@ impl DiffParams {
     /// The pairs of inputs, how to read them, and how to balance and round.
     pub fn read(&self, default_zone: &Zone) -> Result<(Inputs<Pair<'_>>, ReadSettings, DiffSettings), ApiError> {
         let increment = whole_number(self.rounding_increment.as_ref(), "rounding_increment")?;
-        let settings = DiffSettings::new(
+        let settings = DiffSettings::from_texts(
             self.largest_unit.as_deref(),
             self.smallest_unit.as_deref(),
             self.rounding_mode.as_deref(),

@@ -289,7 +289,9 @@ impl RoundTo {
     ) -> Result<RoundTo, TimeError> {
         let increment = match increment {
             None => 1,
-            Some(text) => check_increment(text, unit, Setting::Increment, false)?,
+            Some(text) => {
+                check_increment(whole_increment(text, Setting::Increment)?, text, unit, Setting::Increment, false)?
+            }
         };
         Ok(RoundTo { unit, mode, increment, week_start })
     }
@@ -299,14 +301,28 @@ impl RoundTo {
 /// of a day and finer, a divisor of the next larger unit, below it; for
 /// larger units, 1 when rounding an instant (`any_above_days` for a
 /// difference, which may round to 2 weeks).
-fn check_increment(text: &str, unit: TimeUnit, setting: Setting, any_above_days: bool) -> Result<i64, TimeError> {
-    let invalid = |detail: String| TimeError::InvalidIncrement { setting, given: text.to_owned(), detail };
-    let increment: i64 = text
-        .trim()
-        .parse()
-        .ok()
-        .filter(|n| (1..=1_000_000_000).contains(n))
-        .ok_or_else(|| invalid("it must be a whole number from 1 to 1000000000".to_owned()))?;
+/// An increment as sent: a whole number from 1 to 1,000,000,000.
+fn whole_increment(text: &str, setting: Setting) -> Result<i64, TimeError> {
+    text.trim().parse().ok().filter(|n| (1..=1_000_000_000).contains(n)).ok_or_else(|| TimeError::InvalidIncrement {
+        setting,
+        given: text.to_owned(),
+        detail: "it must be a whole number from 1 to 1000000000".to_owned(),
+    })
+}
+
+/// `increment` (sent as `given`) of `unit`: within its range, and dividing
+/// the unit's next larger one (any, above days, where `any_above_days`).
+fn check_increment(
+    increment: i64,
+    given: &str,
+    unit: TimeUnit,
+    setting: Setting,
+    any_above_days: bool,
+) -> Result<i64, TimeError> {
+    let invalid = |detail: String| TimeError::InvalidIncrement { setting, given: given.to_owned(), detail };
+    if !(1..=1_000_000_000).contains(&increment) {
+        return Err(invalid("it must be a whole number from 1 to 1000000000".to_owned()));
+    }
     match unit.per_next() {
         Some(per) if increment >= per || per % increment != 0 => Err(invalid(format!(
             "an increment of {} must divide {per} and be less than it (the {} in the next larger unit)",
@@ -369,38 +385,125 @@ pub fn period(zoned: &Zoned, unit: TimeUnit, week_start: Weekday) -> Result<(Zon
     Ok((start_of(first)?, start_of(first.checked_add(next)?)?))
 }
 
-/// How a difference is balanced and rounded.
+/// How a difference is balanced and rounded, set as jiff's
+/// `ZonedDifference` is: from the defaults (years down to nanoseconds,
+/// truncated, by 1), each setting that differs, checked as a whole by
+/// [`DiffSettings::check`] (and by [`diff`]).
+///
+/// ```
+/// use tsconv_time::arithmetic::{DiffSettings, RoundingMode};
+/// use tsconv_time::error::{Setting, TimeError};
+/// use tsconv_time::unit::TimeUnit;
+///
+/// let days = DiffSettings::new().largest(TimeUnit::Day).smallest(TimeUnit::Hour).mode(RoundingMode::HalfExpand);
+/// assert!(days.increment(6).check().is_ok());
+/// // Each refusal names the setting; each face spells it its own way.
+/// let refusal = days.increment(5).check().unwrap_err();
+/// assert!(matches!(refusal, TimeError::InvalidIncrement { setting: Setting::RoundingIncrement, .. }));
+/// let refusal = DiffSettings::new().largest(TimeUnit::Hour).smallest(TimeUnit::Day).check().unwrap_err();
+/// assert!(matches!(refusal, TimeError::UnitsOutOfOrder { .. }));
+/// // From the texts a face was sent.
+/// assert!(DiffSettings::from_texts(Some("days"), Some("hours"), Some("halfExpand"), Some("6")).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct DiffSettings {
-    pub largest: TimeUnit,
-    pub smallest: TimeUnit,
-    pub mode: RoundingMode,
-    pub increment: i64,
+    largest: TimeUnit,
+    smallest: TimeUnit,
+    mode: RoundingMode,
+    increment: i64,
+}
+
+impl Default for DiffSettings {
+    fn default() -> DiffSettings {
+        DiffSettings::new()
+    }
 }
 
 impl DiffSettings {
-    /// The settings from their texts, each `None` for its default: years,
-    /// nanoseconds, `trunc`, 1.
-    pub fn new(
+    /// Years down to nanoseconds, truncated, by 1.
+    pub const fn new() -> DiffSettings {
+        DiffSettings {
+            largest: TimeUnit::Year,
+            smallest: TimeUnit::Nanosecond,
+            mode: RoundingMode::Trunc,
+            increment: 1,
+        }
+    }
+
+    /// The largest unit the span is balanced up to.
+    #[must_use]
+    pub const fn largest(self, unit: TimeUnit) -> DiffSettings {
+        DiffSettings { largest: unit, ..self }
+    }
+
+    /// The smallest unit, the one the span is rounded to.
+    #[must_use]
+    pub const fn smallest(self, unit: TimeUnit) -> DiffSettings {
+        DiffSettings { smallest: unit, ..self }
+    }
+
+    /// How the span is rounded to the smallest unit.
+    #[must_use]
+    pub const fn mode(self, mode: RoundingMode) -> DiffSettings {
+        DiffSettings { mode, ..self }
+    }
+
+    /// How many of the smallest unit the span is rounded to a multiple of.
+    #[must_use]
+    pub const fn increment(self, increment: i64) -> DiffSettings {
+        DiffSettings { increment, ..self }
+    }
+
+    /// The settings as a whole: units a difference has, the largest not
+    /// below the smallest, an increment that divides the smallest unit's
+    /// next larger one (any above days). An error names the setting.
+    pub fn check(self) -> Result<DiffSettings, TimeError> {
+        for (unit, setting) in [(self.largest, Setting::LargestUnit), (self.smallest, Setting::SmallestUnit)] {
+            if !TimeUnit::OF_DIFFERENCE.contains(&unit) {
+                return TimeUnit::parse(unit.plural(), &TimeUnit::OF_DIFFERENCE, setting).map(|_| self);
+            }
+        }
+        if self.largest < self.smallest {
+            return Err(TimeError::UnitsOutOfOrder {
+                largest: self.largest.plural(),
+                smallest: self.smallest.plural(),
+            });
+        }
+        check_increment(self.increment, &self.increment.to_string(), self.smallest, Setting::RoundingIncrement, true)?;
+        Ok(self)
+    }
+
+    /// The settings from the texts a face was sent, each `None` for its
+    /// default: units by name (`days`), the mode in Temporal's spelling
+    /// (`halfExpand`), the increment in digits; checked.
+    pub fn from_texts(
         largest: Option<&str>,
         smallest: Option<&str>,
         mode: Option<&str>,
         increment: Option<&str>,
     ) -> Result<DiffSettings, TimeError> {
-        let unit = |text: Option<&str>, setting, default| {
-            text.map_or(Ok(default), |text| TimeUnit::parse(text, &TimeUnit::OF_DIFFERENCE, setting))
-        };
-        let largest = unit(largest, Setting::LargestUnit, TimeUnit::Year)?;
-        let smallest = unit(smallest, Setting::SmallestUnit, TimeUnit::Nanosecond)?;
-        if largest < smallest {
-            return Err(TimeError::UnitsOutOfOrder { largest: largest.plural(), smallest: smallest.plural() });
+        let mut settings = DiffSettings::new();
+        if let Some(text) = largest {
+            settings.largest = TimeUnit::parse(text, &TimeUnit::OF_DIFFERENCE, Setting::LargestUnit)?;
         }
-        let mode = mode.map_or(Ok(RoundingMode::Trunc), |text| RoundingMode::parse(text, Setting::RoundingMode))?;
-        let increment = match increment {
-            None => 1,
-            Some(text) => check_increment(text, smallest, Setting::RoundingIncrement, true)?,
-        };
-        Ok(DiffSettings { largest, smallest, mode, increment })
+        if let Some(text) = smallest {
+            settings.smallest = TimeUnit::parse(text, &TimeUnit::OF_DIFFERENCE, Setting::SmallestUnit)?;
+        }
+        if settings.largest < settings.smallest {
+            return Err(TimeError::UnitsOutOfOrder {
+                largest: settings.largest.plural(),
+                smallest: settings.smallest.plural(),
+            });
+        }
+        if let Some(text) = mode {
+            settings.mode = RoundingMode::parse(text, Setting::RoundingMode)?;
+        }
+        if let Some(text) = increment {
+            // Checked here, so that a refusal quotes the text as it was sent.
+            let whole = whole_increment(text, Setting::RoundingIncrement)?;
+            settings.increment = check_increment(whole, text, settings.smallest, Setting::RoundingIncrement, true)?;
+        }
+        settings.check()
     }
 }
 
@@ -415,6 +518,7 @@ pub fn diff(
     settings: &DiffSettings,
     language: &Localizer,
 ) -> Result<Difference, TimeError> {
+    let settings = &settings.check()?;
     let (from_zoned, to_zoned) = (from.to_zoned(zone.tz().clone()), to.to_zoned(zone.tz().clone()));
     let units = |unit: TimeUnit| unit.jiff().unwrap_or(Unit::Year);
     let how = ZonedDifference::new(&to_zoned)
@@ -718,6 +822,41 @@ mod tests {
         Zone::parse(name).unwrap()
     }
 
+    /// The settings built by type and read from the faces' texts are one:
+    /// every pair of units, every mode and some increments, accepted or
+    /// refused alike, and equal when accepted.
+    #[test]
+    fn typed_settings_and_texts_agree() {
+        for largest in TimeUnit::OF_DIFFERENCE {
+            for smallest in TimeUnit::OF_DIFFERENCE {
+                for mode in RoundingMode::ALL {
+                    for increment in [1, 2, 5, 6, 15, 1000] {
+                        let typed = DiffSettings::new()
+                            .largest(largest)
+                            .smallest(smallest)
+                            .mode(mode)
+                            .increment(increment)
+                            .check();
+                        let texts = DiffSettings::from_texts(
+                            Some(largest.plural()),
+                            Some(smallest.plural()),
+                            Some(mode.name()),
+                            Some(&increment.to_string()),
+                        );
+                        match (typed, texts) {
+                            (Ok(a), Ok(b)) => assert_eq!(
+                                (a.largest, a.smallest, a.mode, a.increment),
+                                (b.largest, b.smallest, b.mode, b.increment)
+                            ),
+                            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+                            (a, b) => panic!("{largest:?} {smallest:?} {mode:?} {increment}: {a:?} / {b:?}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn at(text: &str) -> Timestamp {
         text.parse().unwrap()
     }
@@ -956,7 +1095,7 @@ mod tests {
 
     fn difference(from: &str, to: &str, zone_name: &str, settings: [Option<&str>; 4]) -> Difference {
         let [largest, smallest, mode, increment] = settings;
-        let settings = DiffSettings::new(largest, smallest, mode, increment).unwrap();
+        let settings = DiffSettings::from_texts(largest, smallest, mode, increment).unwrap();
         diff(at(from), at(to), &zone(zone_name), &settings, crate::locale::english()).unwrap()
     }
 
@@ -1006,15 +1145,15 @@ mod tests {
     fn difference_settings_are_checked() {
         let name = |settings: [Option<&str>; 4]| {
             let [a, b, c, d] = settings;
-            DiffSettings::new(a, b, c, d).unwrap_err().name()
+            DiffSettings::from_texts(a, b, c, d).unwrap_err().name()
         };
         assert_eq!(name([Some("hours"), Some("days"), None, None]), "invalid_unit");
         assert_eq!(name([Some("fortnights"), None, None, None]), "invalid_unit");
         assert_eq!(name([None, Some("quarters"), None, None]), "invalid_unit");
         assert_eq!(name([None, None, Some("nearest"), None]), "invalid_unit");
         assert_eq!(name([None, Some("minutes"), None, Some("7")]), "invalid_unit");
-        assert!(DiffSettings::new(None, Some("weeks"), Some("halfExpand"), Some("2")).is_ok());
-        let settings = DiffSettings::new(Some("nanoseconds"), None, None, None).unwrap();
+        assert!(DiffSettings::from_texts(None, Some("weeks"), Some("halfExpand"), Some("2")).is_ok());
+        let settings = DiffSettings::from_texts(Some("nanoseconds"), None, None, None).unwrap();
         let error = diff(
             at("1700-01-01T00:00:00Z"),
             at("2024-01-01T00:00:00Z"),

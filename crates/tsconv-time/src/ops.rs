@@ -232,11 +232,12 @@ pub fn round(
 /// use tsconv_time::arithmetic::DiffSettings;
 /// use tsconv_time::input::{Input, ReadOptions};
 /// use tsconv_time::ops::{self, Operand};
+/// use tsconv_time::unit::TimeUnit;
 /// use tsconv_time::zone::Zone;
 ///
 /// let zone = Zone::parse("Europe/Berlin").unwrap();
 /// let options = ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH);
-/// let settings = DiffSettings::new(Some("days"), None, None, None).unwrap();
+/// let settings = DiffSettings::new().largest(TimeUnit::Day);
 /// // The night the clocks went forward is one calendar day of 23 hours.
 /// let span = ops::diff(Input::Text("2024-03-30T12:00:00"), Input::Text("2024-03-31T12:00:00"), &options, &settings).unwrap();
 /// assert_eq!((span.duration.as_str(), span.totals.hours.to_string().as_str()), ("P1D", "23"));

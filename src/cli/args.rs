@@ -186,7 +186,7 @@ impl RoundArgs {
     pub(super) fn to(&self) -> Result<arithmetic::RoundTo, TimeError> {
         let unit = TimeUnit::parse(&self.unit, &TimeUnit::ALL, Setting::Unit)?;
         let mode = arithmetic::RoundingMode::parse(&self.mode, Setting::Mode)?;
-        arithmetic::RoundTo::new(unit, mode, self.increment.as_deref(), self.week_start)
+        arithmetic::RoundTo::from_texts(unit, mode, self.increment.as_deref(), self.week_start)
     }
 }
 

@@ -1014,8 +1014,9 @@ impl RoundParams {
             self.mode.as_deref().map_or(Ok(RoundingMode::Floor), |mode| RoundingMode::parse(mode, Setting::Mode));
         let week_start = self.week_start.as_deref().map_or(Ok(Weekday::Monday), arithmetic::parse_weekday);
         let increment = whole_number(self.increment.as_ref(), "increment")?;
-        let to = RoundTo::new(unit, mode.map_err(ApiError::time)?, increment, week_start.map_err(ApiError::time)?)
-            .map_err(ApiError::time)?;
+        let to =
+            RoundTo::from_texts(unit, mode.map_err(ApiError::time)?, increment, week_start.map_err(ApiError::time)?)
+                .map_err(ApiError::time)?;
         let asked = self.asked(Field::ROUNDING)?;
         let reading = self.read_settings(default_zone)?;
         Ok((inputs(&self.timestamp, &self.timestamps)?, reading, to, asked))

@@ -233,7 +233,7 @@ fn round_agrees_with_spec_rules_in_python_zoneinfo() {
         let mode = RoundingMode::ALL[rng.below(9) as usize];
         let week_start = WEEKDAYS[rng.below(7) as usize];
         let weekday = arithmetic::parse_weekday(week_start).unwrap();
-        let to = RoundTo::new(unit, mode, Some(&increment.to_string()), weekday).unwrap();
+        let to = RoundTo::new(unit).mode(mode).increment(increment).week_start(weekday).check().unwrap();
         let rounded = arithmetic::round(Timestamp::from_second(t).unwrap(), &zone, &to).unwrap();
         let mut answer = rounded.instant.as_second().to_string();
         if let Some((start, end)) = &rounded.period {

@@ -267,21 +267,67 @@ pub fn add(
     instant.checked_add(time).map_err(beyond)
 }
 
-/// What to round to: a unit, a mode, an increment (units up
-/// to hours only) and the first day of a week.
+/// What to round to: a unit, a mode, an increment (units up to hours; 1
+/// above) and the first day of a week, set by type from the defaults
+/// (floored, by 1, weeks from Monday) and checked by [`RoundTo::check`]
+/// (and by [`round`]).
+///
+/// ```
+/// use jiff::civil::Weekday;
+/// use tsconv_time::arithmetic::{RoundTo, RoundingMode};
+/// use tsconv_time::error::{Setting, TimeError};
+/// use tsconv_time::unit::TimeUnit;
+///
+/// let quarter_hour = RoundTo::new(TimeUnit::Minute).mode(RoundingMode::HalfExpand).increment(15);
+/// assert!(quarter_hour.check().is_ok());
+/// let refusal = RoundTo::new(TimeUnit::Day).increment(2).check().unwrap_err();
+/// assert!(matches!(refusal, TimeError::InvalidIncrement { setting: Setting::Increment, .. }));
+/// // From the texts a face was sent.
+/// assert!(RoundTo::from_texts(TimeUnit::Week, RoundingMode::Floor, Some("1"), Weekday::Sunday).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct RoundTo {
-    pub unit: TimeUnit,
-    pub mode: RoundingMode,
-    pub increment: i64,
-    pub week_start: Weekday,
+    unit: TimeUnit,
+    mode: RoundingMode,
+    increment: i64,
+    week_start: Weekday,
 }
 
 impl RoundTo {
-    /// Checks the increment (text: it may come from a query string) against
-    /// the unit: it must divide the next larger unit, and days and larger
-    /// take none but 1.
-    pub fn new(
+    /// To `unit`, floored, by 1, weeks from Monday.
+    pub const fn new(unit: TimeUnit) -> RoundTo {
+        RoundTo { unit, mode: RoundingMode::Floor, increment: 1, week_start: Weekday::Monday }
+    }
+
+    /// Which way an instant between two marks goes.
+    #[must_use]
+    pub const fn mode(self, mode: RoundingMode) -> RoundTo {
+        RoundTo { mode, ..self }
+    }
+
+    /// How many of the unit the instant is rounded to a multiple of.
+    #[must_use]
+    pub const fn increment(self, increment: i64) -> RoundTo {
+        RoundTo { increment, ..self }
+    }
+
+    /// The first day of a week, for rounding to weeks.
+    #[must_use]
+    pub const fn week_start(self, week_start: Weekday) -> RoundTo {
+        RoundTo { week_start, ..self }
+    }
+
+    /// The increment against the unit: it must divide the next larger
+    /// unit, and days and larger take none but 1. A refusal names the
+    /// setting.
+    pub fn check(self) -> Result<RoundTo, TimeError> {
+        check_increment(self.increment, &self.increment.to_string(), self.unit, Setting::Increment, false)?;
+        Ok(self)
+    }
+
+    /// From what a face was sent: the increment as text (it may come from
+    /// a query string, and a refusal quotes it as sent), `None` for 1.
+    pub fn from_texts(
         unit: TimeUnit,
         mode: RoundingMode,
         increment: Option<&str>,
@@ -293,7 +339,7 @@ impl RoundTo {
                 check_increment(whole_increment(text, Setting::Increment)?, text, unit, Setting::Increment, false)?
             }
         };
-        Ok(RoundTo { unit, mode, increment, week_start })
+        RoundTo { unit, mode, increment, week_start }.check()
     }
 }
 
@@ -349,6 +395,7 @@ pub struct Rounded {
 /// original offset is kept where it still applies); days and larger to the
 /// start of their period or of the next one.
 pub fn round(instant: Timestamp, zone: &Zone, to: &RoundTo) -> Result<Rounded, TimeError> {
+    let to = &to.check()?;
     let zoned = instant.to_zoned(zone.tz().clone());
     let beyond = |_| out_of_range(format_args!("{instant} rounded to a {}", to.unit.singular()));
     if let Some(unit) = to.unit.jiff().filter(|_| to.unit < TimeUnit::Day) {
@@ -822,6 +869,28 @@ mod tests {
         Zone::parse(name).unwrap()
     }
 
+    /// Rounding set by type and read from a face's texts is one: every
+    /// unit and mode, some increments, accepted or refused alike.
+    #[test]
+    fn typed_rounding_and_texts_agree() {
+        for unit in TimeUnit::ALL {
+            for mode in RoundingMode::ALL {
+                for increment in [1, 2, 5, 15, 24, 1000] {
+                    let typed = RoundTo::new(unit).mode(mode).increment(increment).week_start(Weekday::Sunday).check();
+                    let texts = RoundTo::from_texts(unit, mode, Some(&increment.to_string()), Weekday::Sunday);
+                    match (typed, texts) {
+                        (Ok(a), Ok(b)) => assert_eq!(
+                            (a.unit, a.mode, a.increment, a.week_start),
+                            (b.unit, b.mode, b.increment, b.week_start)
+                        ),
+                        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+                        (a, b) => panic!("{unit:?} {mode:?} {increment}: {a:?} / {b:?}"),
+                    }
+                }
+            }
+        }
+    }
+
     /// The settings built by type and read from the faces' texts are one:
     /// every pair of units, every mode and some increments, accepted or
     /// refused alike, and equal when accepted.
@@ -972,7 +1041,7 @@ mod tests {
 
     fn rounded(instant: &str, zone_name: &str, unit: TimeUnit, mode: RoundingMode) -> String {
         let zone = zone(zone_name);
-        let to = RoundTo::new(unit, mode, None, Weekday::Monday).unwrap();
+        let to = RoundTo::new(unit).mode(mode);
         shown(round(at(instant), &zone, &to).unwrap().instant, &zone)
     }
 
@@ -1036,7 +1105,7 @@ mod tests {
         assert_eq!(rounded("2024-11-14T12:00:00Z", "UTC", TimeUnit::Month, Ceil), "2024-12-01T00:00:00+00:00");
         assert_eq!(rounded("2024-11-14T12:00:00Z", "UTC", TimeUnit::Quarter, Floor), "2024-10-01T00:00:00+00:00");
         assert_eq!(rounded("2024-11-14T12:00:00Z", "UTC", TimeUnit::Year, HalfExpand), "2025-01-01T00:00:00+00:00");
-        let sunday = RoundTo::new(TimeUnit::Week, Floor, None, Weekday::Sunday).unwrap();
+        let sunday = RoundTo::new(TimeUnit::Week).mode(Floor).week_start(Weekday::Sunday);
         let week = round(at("2024-11-14T12:00:00Z"), &Zone::utc(), &sunday).unwrap();
         let (start, end) = week.period.unwrap();
         assert_eq!((start.date().to_string(), end.date().to_string()), ("2024-11-10".into(), "2024-11-17".into()));
@@ -1058,7 +1127,7 @@ mod tests {
                     continue;
                 }
                 for mode in RoundingMode::ALL {
-                    let to = RoundTo::new(TimeUnit::Day, mode, None, Weekday::Monday).unwrap();
+                    let to = RoundTo::new(TimeUnit::Day).mode(mode);
                     let ours = round(instant, &zone, &to).unwrap().instant;
                     let how = ZonedRound::new().smallest(Unit::Day).mode(mode.jiff());
                     let jiffs = instant.to_zoned(zone.tz().clone()).round(how).unwrap().timestamp();
@@ -1072,7 +1141,7 @@ mod tests {
     fn increments_must_fit_their_unit() {
         let mode = RoundingMode::Floor;
         for (unit, increment) in [(TimeUnit::Minute, "15"), (TimeUnit::Hour, "6"), (TimeUnit::Nanosecond, "500")] {
-            assert!(RoundTo::new(unit, mode, Some(increment), Weekday::Monday).is_ok(), "{unit} {increment}");
+            assert!(RoundTo::from_texts(unit, mode, Some(increment), Weekday::Monday).is_ok(), "{unit} {increment}");
         }
         for (unit, increment) in [
             (TimeUnit::Minute, "7"),
@@ -1081,12 +1150,11 @@ mod tests {
             (TimeUnit::Second, "0"),
             (TimeUnit::Second, "x"),
         ] {
-            let error = RoundTo::new(unit, mode, Some(increment), Weekday::Monday).unwrap_err();
+            let error = RoundTo::from_texts(unit, mode, Some(increment), Weekday::Monday).unwrap_err();
             assert_eq!(error.name(), "invalid_unit", "{unit} {increment}");
         }
         let zone = Zone::utc();
-        let quarter_hour =
-            RoundTo::new(TimeUnit::Minute, RoundingMode::HalfExpand, Some("15"), Weekday::Monday).unwrap();
+        let quarter_hour = RoundTo::new(TimeUnit::Minute).mode(RoundingMode::HalfExpand).increment(15);
         assert_eq!(
             shown(round(at("2024-01-01T10:22:30Z"), &zone, &quarter_hour).unwrap().instant, &zone),
             "2024-01-01T10:30:00+00:00"

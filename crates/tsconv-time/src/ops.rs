@@ -189,14 +189,13 @@ pub fn add(
 ///
 /// ```
 /// use jiff::Timestamp;
-/// use jiff::civil::Weekday;
 /// use tsconv_time::arithmetic::{RoundTo, RoundingMode};
 /// use tsconv_time::input::{Input, ReadOptions};
 /// use tsconv_time::{fields::Fields, ops, unit::TimeUnit, zone::Zone};
 ///
 /// let zone = Zone::parse("Australia/Sydney").unwrap();
 /// let options = ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH);
-/// let to = RoundTo::new(TimeUnit::Day, RoundingMode::Floor, None, Weekday::Monday).unwrap();
+/// let to = RoundTo::new(TimeUnit::Day).mode(RoundingMode::Floor);
 /// let day = ops::round(Input::Number("1700000000"), &options, &to, None, Timestamp::UNIX_EPOCH, Fields::ALL).unwrap();
 /// let period = day.period.unwrap();
 /// assert_eq!((period.start.as_str(), period.end.as_str()), ("2023-11-15T00:00:00+11:00", "2023-11-16T00:00:00+11:00"));
@@ -812,13 +811,7 @@ mod tests {
         // An ID, so that `id` is there; a Discord code, so that `preview` is.
         let input = Input::Text("01ARZ3NDEKTSV4RRFFQ69G5FAV");
         let duration = crate::arithmetic::parse_duration("P1D").unwrap();
-        let day = RoundTo::new(
-            crate::unit::TimeUnit::Day,
-            crate::arithmetic::RoundingMode::Floor,
-            None,
-            jiff::civil::Weekday::Monday,
-        )
-        .unwrap();
+        let day = RoundTo::new(crate::unit::TimeUnit::Day);
         let english = crate::locale::english();
         type Answer<'a> = Box<dyn Fn(Fields) -> Vec<String> + 'a>;
         let answers: [(&[Field], Answer<'_>); 6] = [

@@ -340,7 +340,7 @@ async fn boom() -> &'static str {
 /// Held by the tests that make a handler panic: tracing caches, per
 /// callsite, whether anyone listens, and a callsite first reached on
 /// another thread while the log test's subscriber is being set up can be
-/// cached as unheard (CI saw the panic's line missing). One at a time, the
+/// cached as unheard (a full run here saw the panic's line missing). One at a time, the
 /// log test's rebuild of that cache cannot race the other's first panic.
 static PANICKING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 

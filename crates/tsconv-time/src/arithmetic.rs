@@ -506,9 +506,7 @@ impl DiffSettings {
     /// next larger one (any above days). An error names the setting.
     pub fn check(self) -> Result<DiffSettings, TimeError> {
         for (unit, setting) in [(self.largest, Setting::LargestUnit), (self.smallest, Setting::SmallestUnit)] {
-            if !TimeUnit::OF_DIFFERENCE.contains(&unit) {
-                return TimeUnit::parse(unit.plural(), &TimeUnit::OF_DIFFERENCE, setting).map(|_| self);
-            }
+            TimeUnit::parse(unit.plural(), &TimeUnit::OF_DIFFERENCE, setting)?;
         }
         if self.largest < self.smallest {
             return Err(TimeError::UnitsOutOfOrder {

@@ -155,30 +155,38 @@ fn read_whole(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Hum
     pieces.finish(text, options).map_err(|error| Refusal { error, understood: true, uses_now })
 }
 
+/// What joins a range's two sides, spaces around: English's words, and the
+/// other Discord languages' that are no other word of dates (`bis`, `tot`,
+/// `до`, `〜`).
+const SEPARATORS: [&str; 14] = [
+    " - ",
+    " – ",
+    " — ",
+    " to ",
+    " until ",
+    " till ",
+    " through ",
+    " thru ",
+    " bis ",
+    " tot ",
+    " до ",
+    " ~ ",
+    "〜",
+    "～",
+];
+
+/// Whether `word` (any case) is a word that joins a range's sides (`-`,
+/// `to`, `bis`), as [`SEPARATORS`] writes them between spaces.
+pub(crate) fn is_range_separator(word: &str) -> bool {
+    SEPARATORS.iter().any(|separator| separator.trim().eq_ignore_ascii_case(word))
+}
+
 /// A range (`Aug 10 - Nov 12, 2013`, `22-23 Feb at 7pm`, `9:00 AM to 5:00
 /// PM, Tuesday, 20 May 2013`, `10:00 until 21:45`), read as its start, as
 /// chrono reads it, with a warning that names its end: the start takes
 /// from the end what it leaves out (the year, the month, the day), the
 /// end's own first item dropped. `None` when either side does not read.
 fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Human> {
-    // English's words, and the other Discord languages' that are no other
-    // word of dates (`bis`, `tot`, `до`, `〜`).
-    const SEPARATORS: [&str; 14] = [
-        " - ",
-        " – ",
-        " — ",
-        " to ",
-        " until ",
-        " till ",
-        " through ",
-        " thru ",
-        " bis ",
-        " tot ",
-        " до ",
-        " ~ ",
-        "〜",
-        "～",
-    ];
     // `between 3:30 and 4:30pm`: `and` joins a range's sides only after `between`.
     let between = ["between ", "Between "].iter().find_map(|word| text.strip_prefix(word));
     let text = between.unwrap_or(text);
@@ -186,11 +194,9 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     // Most texts hold no separator: one pass over their words, that
     // allocates nothing, says so.
     let separated = text.contains(['〜', '～'])
-        || text.split(' ').any(|word| {
-            SEPARATORS.iter().any(|separator| {
-                separator.get(1..separator.len() - 1).is_some_and(|inner| inner.eq_ignore_ascii_case(word))
-            }) || (between.is_some() && word.eq_ignore_ascii_case("and"))
-        });
+        || text
+            .split(' ')
+            .any(|word| is_range_separator(word) || (between.is_some() && word.eq_ignore_ascii_case("and")));
     if !separated && !text.contains('-') {
         return None;
     }

@@ -178,7 +178,12 @@ const SEPARATORS: [&str; 14] = [
 /// Whether `word` (any case) is a word that joins a range's sides (`-`,
 /// `to`, `bis`), as [`SEPARATORS`] writes them between spaces.
 pub(crate) fn is_range_separator(word: &str) -> bool {
-    SEPARATORS.iter().any(|separator| separator.trim().eq_ignore_ascii_case(word))
+    // Cut by bytes, not trimmed: this runs for every word of every window
+    // extract reads.
+    SEPARATORS.iter().any(|separator| {
+        let bare = separator.strip_prefix(' ').and_then(|inner| inner.strip_suffix(' ')).unwrap_or(separator);
+        bare.len() == word.len() && bare.eq_ignore_ascii_case(word)
+    })
 }
 
 /// A range (`Aug 10 - Nov 12, 2013`, `22-23 Feb at 7pm`, `9:00 AM to 5:00

@@ -22,6 +22,13 @@ pub(crate) struct Cron {
     /// Vixie's fixed-time job: no `*` in the second, minute and hour fields.
     pub fixed: bool,
     pub zone: Option<Zone>,
+    /// systemd's days counted back from a month's end (`~03`, `~07/2`):
+    /// bit `n` set for the `n`th-last day (1 is the last). croner matches
+    /// the days of the month these can be (`26-29` for the third-last),
+    /// and a run on another is skipped. `0`: no such days.
+    pub(super) from_end: u32,
+    /// The description, when croner's would name the wrong days.
+    described: Option<String>,
 }
 
 const MONTHS: [&str; 12] = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
@@ -128,12 +135,14 @@ pub(crate) fn read(expression: &str) -> Result<Cron, TimeError> {
     let cron = parser.parse(&joined.join(" ")).map_err(|error| {
         TimeError::invalid_schedule(format!("the cron expression {:?} is not valid: {error}", body.trim()))
     })?;
-    Ok(Cron { cron, fixed, zone })
+    Ok(Cron { cron, fixed, zone, from_end: 0, described: None })
 }
 
 impl Cron {
-    /// Built from a pattern the engine wrote itself (systemd's translation).
-    pub(crate) fn translated(pattern: &str, zone: Option<Zone>) -> Result<Cron, TimeError> {
+    /// Built from a pattern the engine wrote itself (systemd's translation),
+    /// its runs kept to the days `from_end` counts back from a month's end
+    /// (`0`: every day the pattern matches).
+    pub(crate) fn translated(pattern: &str, zone: Option<Zone>, from_end: u32) -> Result<Cron, TimeError> {
         const SEVEN: [Field; 7] =
             [Field::Second, Field::Minute, Field::Hour, Field::DayOfMonth, Field::Month, Field::DayOfWeek, Field::Year];
         never_fires(&SEVEN, &split(pattern, 0), true)?;
@@ -141,11 +150,20 @@ impl Cron {
         let cron = parser.parse(pattern).map_err(|error| {
             TimeError::invalid_schedule(format!("the calendar event is not valid: {error} (read as {pattern})"))
         })?;
-        Ok(Cron { cron, fixed: false, zone })
+        // croner would describe the days of the month it matches; the days
+        // meant are counted from the month's end.
+        let described = (from_end != 0).then(|| {
+            let fields: Vec<&str> = pattern.split(' ').enumerate().map(|(i, f)| if i == 3 { "L" } else { f }).collect();
+            parser.parse(&fields.join(" ")).map_or_else(
+                |_| format!("{} (on {})", cron.describe(), days_from_end(from_end)),
+                |last| last.describe().replace("the last day of the month", &days_from_end(from_end)),
+            )
+        });
+        Ok(Cron { cron, fixed: false, zone, from_end, described })
     }
 
     pub(crate) fn describe(&self) -> String {
-        let words = self.cron.describe();
+        let words = self.described.clone().unwrap_or_else(|| self.cron.describe());
         // croner says "At every 30 minutes."
         match words.strip_prefix("At every ") {
             Some(rest) => format!("Every {rest}"),
@@ -154,7 +172,7 @@ impl Cron {
     }
 
     pub(crate) fn wall(&self) -> CronWall<'_> {
-        CronWall { cron: &self.cron }
+        CronWall { cron: &self.cron, from_end: self.from_end }
     }
 }
 
@@ -379,6 +397,40 @@ fn never_fires(layout: &[Field], fields: &[(&str, usize)], both: bool) -> Result
 /// searched no further than croner's last year (5000).
 pub(crate) struct CronWall<'c> {
     cron: &'c croner::Cron,
+    from_end: u32,
+}
+
+/// The most days of the month a search for days counted from its end
+/// passes over before it says there is no run: far more than 28 years of
+/// candidate days (after which weekdays repeat).
+const MAX_SKIPPED_DAYS: usize = 20_000;
+
+/// `days` (bit `n`: the `n`th-last day of a month) in words.
+fn days_from_end(days: u32) -> String {
+    let list: Vec<u32> = (1..=28).filter(|n| days & (1 << n) != 0).collect();
+    let ordinal = |n: u32| match n {
+        1 => "last".to_owned(),
+        2 => "second-to-last".to_owned(),
+        3 => "third-to-last".to_owned(),
+        n => format!("{n}th-to-last"),
+    };
+    match list[..] {
+        [one] => format!("the {} day of the month", ordinal(one)),
+        [1, .., last] if list.len() as u32 == last => format!("the last {last} days of the month"),
+        _ => {
+            let mut written: Vec<String> = list.iter().rev().map(|n| ordinal(*n)).collect();
+            let last = written.pop().unwrap_or_default();
+            format!("the {} and {last} days of the month", written.join(", "))
+        }
+    }
+}
+
+impl CronWall<'_> {
+    /// Whether `day` is one of the days counted from its month's end.
+    fn fits(&self, day: DateTime) -> bool {
+        let from_end = i32::from(day.days_in_month()) - i32::from(day.day()) + 1;
+        self.from_end == 0 || (1..=28).contains(&from_end) && self.from_end & (1 << from_end) != 0
+    }
 }
 
 fn to_chrono(wall: DateTime) -> Option<chrono::DateTime<Utc>> {
@@ -405,17 +457,45 @@ pub(crate) fn from_chrono(time: NaiveDateTime) -> Option<DateTime> {
 impl Wall for CronWall<'_> {
     fn after(&mut self, after: DateTime) -> Result<Option<DateTime>, TimeError> {
         // Whole seconds: after 10:00:00.5 is after 10:00:00.
-        let Some(start) = to_chrono(after) else { return Ok(None) };
-        Ok(self.cron.find_next_occurrence(&start, false).ok().and_then(|next| from_chrono(next.naive_utc())))
+        let Some(mut start) = to_chrono(after) else { return Ok(None) };
+        for _ in 0..MAX_SKIPPED_DAYS {
+            let Some(next) =
+                self.cron.find_next_occurrence(&start, false).ok().and_then(|n| from_chrono(n.naive_utc()))
+            else {
+                return Ok(None);
+            };
+            if self.fits(next) {
+                return Ok(Some(next));
+            }
+            // Not a day counted from the month's end: on from its last second.
+            let Some(end) = to_chrono(next.date().to_datetime(jiff::civil::time(23, 59, 59, 0))) else {
+                return Ok(None);
+            };
+            start = end;
+        }
+        Ok(None)
     }
 
     fn before(&mut self, before: DateTime) -> Result<Option<DateTime>, TimeError> {
-        let Some(start) = to_chrono(before) else { return Ok(None) };
-        let inclusive = before.subsec_nanosecond() != 0;
-        Ok(self
-            .cron
-            .find_previous_occurrence(&start, inclusive)
-            .ok()
-            .and_then(|previous| from_chrono(previous.naive_utc())))
+        let Some(mut start) = to_chrono(before) else { return Ok(None) };
+        let mut inclusive = before.subsec_nanosecond() != 0;
+        for _ in 0..MAX_SKIPPED_DAYS {
+            let Some(previous) = self
+                .cron
+                .find_previous_occurrence(&start, inclusive)
+                .ok()
+                .and_then(|previous| from_chrono(previous.naive_utc()))
+            else {
+                return Ok(None);
+            };
+            if self.fits(previous) {
+                return Ok(Some(previous));
+            }
+            let Some(midnight) = to_chrono(previous.date().to_datetime(jiff::civil::time(0, 0, 0, 0))) else {
+                return Ok(None);
+            };
+            (start, inclusive) = (midnight, false);
+        }
+        Ok(None)
     }
 }

@@ -1,9 +1,11 @@
 //! systemd calendar events (`OnCalendar=`, systemd.time(7)): `[weekdays]
 //! [date] [time] [zone]`, with lists (`,`), ranges (`..`), repetitions
-//! (`/`), the last day of a month (`~01`) and the shorthands (`daily`,
-//! `weekly`, ...). Each is translated to a seven-field pattern (seconds
-//! first, year last) that croner matches with both the day of month and
-//! the weekday required, as systemd requires them.
+//! (`/`), days counted back from a month's end (`~01` its last, `~07/1`
+//! its last seven) and the shorthands (`daily`, `weekly`, ...). Each is
+//! translated to a seven-field pattern (seconds first, year last) that
+//! croner matches with both the day of month and the weekday required, as
+//! systemd requires them; days counted from the end are matched on the
+//! days of the month they can be, and a run on another is skipped.
 
 use super::cron::Cron;
 use crate::error::TimeError;
@@ -78,6 +80,7 @@ fn translate(tokens: &[(&str, usize)], zone: Option<Zone>) -> Result<Cron, TimeE
     }
     let (mut year, mut month, mut day) = ("*".to_owned(), "*".to_owned(), "*".to_owned());
     let (mut hour, mut minute, mut second) = ("0".to_owned(), "0".to_owned(), "0".to_owned());
+    let mut from_end = 0;
     let mut seen_date = false;
     let mut seen_time = false;
     for &(token, at) in rest {
@@ -95,7 +98,20 @@ fn translate(tokens: &[(&str, usize)], zone: Option<Zone>) -> Result<Cron, TimeE
             hour = component(h, 0, 23, "hour", at)?;
             minute = component(m, 0, 59, "minute", at + h.len() + 1)?;
             second = component(s, 0, 59, "second", at + h.len() + m.len() + 2)?;
-        } else if token.contains('-') && !seen_date && !seen_time {
+            // systemd counts seconds in microseconds, and refuses a range of
+            // them shorter than its one-second step (`45..45`).
+            if let Some(range) = s.split(',').find(|item| item.split_once("..").is_some_and(|(low, high)| low == high))
+            {
+                return Err(error(
+                    format!(
+                        "the range {range} ends where it starts, and systemd refuses it: write {}",
+                        &range[..range.find("..").unwrap_or(0)]
+                    ),
+                    "second",
+                    at + h.len() + m.len() + 2,
+                ));
+            }
+        } else if (token.contains('-') || token.contains('~')) && !seen_date && !seen_time {
             seen_date = true;
             let (date, last) = match token.split_once('~') {
                 Some((date, last)) => (date, Some(last)),
@@ -111,15 +127,19 @@ fn translate(tokens: &[(&str, usize)], zone: Option<Zone>) -> Result<Cron, TimeE
             };
             year = years(y, at)?;
             month = component(m, 1, 12, "month", at)?;
-            day = match (d, last) {
-                (Some(d), None) => component(d, 1, 31, "day", at)?,
-                (_, Some(last)) if last.trim_start_matches('0') == "1" => "L".to_owned(),
-                _ => {
-                    return Err(error(
-                        "of the days counted from a month's end (~), only ~01 (its last day) is read".to_owned(),
-                        "day",
-                        at,
-                    ));
+            day = match (last, d) {
+                (None, d) => component(d.unwrap_or("*"), 1, 31, "day", at)?,
+                (Some(last), _) => {
+                    from_end = days_from_end(last, at + date.len() + 1)?;
+                    if from_end == 1 << 1 {
+                        from_end = 0;
+                        "L".to_owned()
+                    } else {
+                        // The days of the month each can be, in months of 28 to 31 days.
+                        let days: std::collections::BTreeSet<u32> =
+                            (1..=28).filter(|n| from_end & (1 << n) != 0).flat_map(|n| 29 - n..=32 - n).collect();
+                        days.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+                    }
                 }
             };
         } else {
@@ -135,7 +155,97 @@ fn translate(tokens: &[(&str, usize)], zone: Option<Zone>) -> Result<Cron, TimeE
             "a calendar event names a weekday, a date or a time: e.g. Mon..Fri 09:00, *-*-01 00:00, daily",
         ));
     }
-    Cron::translated(&format!("{second} {minute} {hour} {day} {month} {weekdays} {year}"), zone)
+    Cron::translated(&format!("{second} {minute} {hour} {day} {month} {weekdays} {year}"), zone, from_end)
+}
+
+/// The days after `~`, counted back from a month's end (1 is its last day,
+/// up to 28), as systemd reads them: values, lists, `a..b` ranges,
+/// `a..b/s` every `s`th from `a`, and `a/s` every `s`th from `a` down to
+/// the last day (`~07/2`: the 7th-, 5th-, 3rd-last and last). Bit `n` set
+/// for the `n`th-last day.
+///
+/// What systemd refuses is refused: a step not smaller than the day it
+/// counts down from, and, as systemd's check lowers the limit by 3 for
+/// each item of the list after the first (in order), a later item past it
+/// (`~2,26`: the second item may be at most 25).
+fn days_from_end(text: &str, at: usize) -> Result<u32, TimeError> {
+    let number = |digits: &str| -> Result<u32, TimeError> {
+        digits
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=28).contains(n) && digits.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| {
+                error(format!("{digits:?} is not a number of days from a month's end, from 1 to 28"), "day", at)
+            })
+    };
+    // Each item as systemd holds it: its start, its end for a range, its step.
+    let mut items: Vec<(u32, Option<u32>, u32)> = Vec::new();
+    for item in text.split(',') {
+        let (range, step) = match item.split_once('/') {
+            Some((range, step)) => (range, Some(step)),
+            None => (item, None),
+        };
+        let step = match step {
+            None => None,
+            Some(step) => Some(step.parse::<u32>().ok().filter(|&step| (1..=27).contains(&step)).ok_or_else(|| {
+                error(format!("the repetition {step:?} must be a whole number from 1 to 27"), "day", at)
+            })?),
+        };
+        items.push(match (range.split_once(".."), step) {
+            (Some((low, high)), step) => {
+                let (low, high, step) = (number(low)?, number(high)?, step.unwrap_or(1));
+                if high < low {
+                    return Err(error(format!("the range ~{range} runs backwards"), "day", at));
+                }
+                // A range that one step overshoots is its start alone.
+                let high = high - (high - low) % step;
+                if low + step > high { (low, None, 0) } else { (low, Some(high), step) }
+            }
+            (None, Some(step)) => {
+                let start = number(range)?;
+                if step >= start {
+                    return Err(error(
+                        format!("~{item}: the repetition must be smaller than the day it counts down from"),
+                        "day",
+                        at,
+                    ));
+                }
+                (start, None, step)
+            }
+            (None, None) => (number(range)?, None, 0),
+        });
+    }
+    items.sort_unstable_by_key(|&(start, stop, step)| (start, stop.map_or(-1, i64::from), step));
+    items.dedup();
+    let mut days = 0;
+    for (k, &(start, stop, step)) in items.iter().enumerate() {
+        let limit = 28_u32.saturating_sub(3 * k as u32);
+        if start > limit || stop.is_some_and(|stop| stop > limit) {
+            return Err(error(
+                format!(
+                    "systemd refuses this list of days from a month's end: its item {} may count back at most {limit} \
+                     days (systemd's check lowers the limit by 3 for each item); write it as a range or as two timers",
+                    k + 1
+                ),
+                "day",
+                at,
+            ));
+        }
+        let (low, high) = match stop {
+            Some(stop) => (start, stop),
+            // Down from `start` to the last day, `step` at a time.
+            None if step > 0 => (start % step, start),
+            None => (start, start),
+        };
+        let mut day = low;
+        while day <= high {
+            if day >= 1 {
+                days |= 1 << day;
+            }
+            day += step.max(1);
+        }
+    }
+    Ok(days)
 }
 
 /// `Mon..Fri,Sun` as croner's `MON-FRI,SUN`.
@@ -220,6 +330,16 @@ fn component(text: &str, min: u32, max: u32, name: &'static str, at: usize) -> R
             let step: u32 = step.parse().ok().filter(|&step| step >= 1 && step <= max.max(1)).ok_or_else(|| {
                 error(format!("the repetition {step:?} must be a whole number from 1 to {max}"), name, at)
             })?;
+            // systemd refuses a repetition from one value that never repeats.
+            if let Ok(start) = range.parse::<u32>()
+                && start + step > max
+            {
+                return Err(error(
+                    format!("{item} never repeats: {start} + {step} is past {max}, and systemd refuses it"),
+                    name,
+                    at,
+                ));
+            }
             written.push_str(&format!("/{step}"));
         }
         items.push(written);

@@ -55,6 +55,41 @@ fn systemd_skips_a_gap_and_runs_a_repeated_time_once() {
 }
 
 #[test]
+fn systemd_counts_days_back_from_a_months_end() {
+    // Each answer is systemd-analyze 252's (`calendar --iterations`, TZ=UTC).
+    let third_last = runs("*-02~03", "UTC", "2026-01-10T00:00:00Z", 3, Direction::Next);
+    assert_eq!(third_last, ["2026-02-26T00:00:00Z", "2027-02-26T00:00:00Z", "2028-02-27T00:00:00Z"]);
+    let last_monday = runs("Mon *-05~07/1", "UTC", "2026-01-10T00:00:00Z", 2, Direction::Next);
+    assert_eq!(last_monday, ["2026-05-25T00:00:00Z", "2027-05-31T00:00:00Z"]);
+    let every_other = runs("*-*~07/2", "UTC", "2026-01-10T00:00:00Z", 5, Direction::Next);
+    assert_eq!(
+        every_other,
+        [
+            "2026-01-25T00:00:00Z",
+            "2026-01-27T00:00:00Z",
+            "2026-01-29T00:00:00Z",
+            "2026-01-31T00:00:00Z",
+            "2026-02-22T00:00:00Z"
+        ]
+    );
+    assert_eq!(
+        runs("*~28", "UTC", "2026-01-10T00:00:00Z", 2, Direction::Next),
+        ["2026-02-01T00:00:00Z", "2026-03-04T00:00:00Z"]
+    );
+    let mut back = runs("*-*~1..7/3", "UTC", "2026-02-26T00:00:00Z", 3, Direction::Previous);
+    back.reverse();
+    assert_eq!(back, ["2026-01-31T00:00:00Z", "2026-02-22T00:00:00Z", "2026-02-25T00:00:00Z"]);
+    let described = Schedule::parse("Mon *-05~07/1", Gap::Skip).unwrap().description();
+    assert!(described.contains("on the last 7 days of the month (if it is also Monday)"), "{described}");
+    // What systemd refuses: a step not below its start, the 2nd item of a
+    // list past 25, a day beyond the 28th-last.
+    for refused in ["*-*~01/2", "*-*~2,26", "*-*~29"] {
+        let error = Schedule::parse(refused, Gap::Skip).unwrap_err();
+        assert!(matches!(error, TimeError::InvalidSchedule { field: Some("day"), .. }), "{refused}: {error}");
+    }
+}
+
+#[test]
 fn rrule_skips_a_gap_or_shifts_it_when_asked() {
     let rule = "DTSTART;TZID=America/New_York:20270313T023000\nRRULE:FREQ=DAILY;COUNT=3";
     let zone = Zone::utc();

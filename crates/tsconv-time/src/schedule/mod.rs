@@ -622,7 +622,12 @@ impl Runs {
         while let Some(wall) = source.after(cursor)?.filter(|&wall| wall < end) {
             match rule {
                 DstRule::CronFixed => {
-                    moved.push(Run { instant: at, moved: Some(Moved::FromGap(wall)) });
+                    // As the clock jumps, on the second the job names
+                    // (`1 0 2 * * *` at 03:00:01, as croniter runs it; a
+                    // five-field job at the jump itself).
+                    let second = SignedDuration::from_secs(i64::from(wall.second()));
+                    moved
+                        .push(Run { instant: at.checked_add(second).unwrap_or(at), moved: Some(Moved::FromGap(wall)) });
                     break;
                 }
                 _ => moved.push(Run { instant: at_offset(wall, before)?, moved: Some(Moved::FromGap(wall)) }),

@@ -22,6 +22,16 @@ fn a_fixed_time_job_runs_once_at_the_jump_and_once_in_a_repeated_hour() {
 }
 
 #[test]
+fn a_fixed_time_job_with_seconds_runs_at_the_jump_on_its_second() {
+    // croniter 7.0.0's answers: 02:00:01 and 02:02:01 do not exist in New
+    // York on 6 April 2003; the job runs once, at 03:00:01.
+    let jump = runs("1 0,2 2 * * *", "America/New_York", "2003-04-06T04:41:32Z", 2, Direction::Next);
+    assert_eq!(jump, ["2003-04-06T07:00:01Z", "2003-04-07T06:00:01Z"]);
+    let sydney = runs("1-51/3 16 2 * * */5", "Australia/Sydney", "2005-10-29T13:10:19Z", 2, Direction::Next);
+    assert_eq!(sydney, ["2005-10-29T16:00:01Z", "2005-11-03T15:16:01Z"]);
+}
+
+#[test]
 fn an_interval_job_runs_by_the_clock() {
     let spring = runs("*/30 * * * *", "Europe/Berlin", "2026-03-29T00:10:00Z", 3, Direction::Next);
     assert_eq!(spring, ["2026-03-29T00:30:00Z", "2026-03-29T01:00:00Z", "2026-03-29T01:30:00Z"]);

@@ -248,7 +248,8 @@ for line in sys.stdin:
                         .tz()
                         .preceding(*at + SignedDuration::from_nanos(1))
                         .next()
-                        .is_some_and(|t| t.timestamp() == *at)
+                        // At the jump, or on the job's second in the minute after it.
+                        .is_some_and(|t| at.duration_since(t.timestamp()) < SignedDuration::from_mins(1))
             };
             if theirs.iter().take(RUNS).any(moved) {
                 theirs.retain(|at| !moved(at));

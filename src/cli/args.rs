@@ -303,7 +303,7 @@ impl ScheduleArgs {
             Some(text) => tsconv_time::input::read(Input::Text(text), &options)?.instant,
             None => now,
         };
-        let query = Query::new(from, Some(&self.count), self.direction)?;
+        let query = Query::from_texts(from, Some(&self.count), self.direction)?;
         schedule::answer(&read, &zones, &query, Precision::Seconds, locale::english(), Fields::ALL)
     }
 }
@@ -322,12 +322,11 @@ impl TransitionsArgs {
                 .map(|text| tsconv_time::input::read(Input::Text(text), &options).map(|r| r.instant))
                 .transpose()
         };
-        let query = tsconv_time::transitions::Query::new(
-            instant(&self.from)?,
+        let query = tsconv_time::transitions::Query::from_texts(
+            instant(&self.from)?.unwrap_or(now),
             instant(&self.to)?,
             Some(&self.count),
             self.direction,
-            now,
         )?;
         Ok(tsconv_time::transitions::transitions(&zone, &query))
     }

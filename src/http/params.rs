@@ -542,7 +542,7 @@ impl ScheduleParams {
             Some(text) => Some(text.as_str()),
             None => whole_number(self.count.as_ref(), "count")?,
         };
-        let query = schedule::Query::new(from, count, direction).map_err(ApiError::time)?;
+        let query = schedule::Query::from_texts(from, count, direction).map_err(ApiError::time)?;
         Ok(ScheduleRequest {
             schedule,
             timezone,
@@ -599,7 +599,8 @@ impl TransitionsParams {
         let to = instant(&self.to, "to")?;
         let direction: transitions::Direction =
             self.direction.as_deref().map_or(Ok(Default::default()), str::parse).map_err(ApiError::time)?;
-        let query = transitions::Query::new(from, to, self.count.as_deref(), direction, now).map_err(ApiError::time)?;
+        let query = transitions::Query::from_texts(from.unwrap_or(now), to, self.count.as_deref(), direction)
+            .map_err(ApiError::time)?;
         let counts_from_now = from.is_none() || from_now.seen();
         Ok((zone, query, counts_from_now))
     }

@@ -69,28 +69,58 @@ pub struct Query {
 }
 
 impl Query {
-    /// A query from `from` (default `now`), checking `count` (text, from 1
-    /// to [`MAX_TRANSITIONS`]; default [`DEFAULT_TRANSITIONS`]) and that
-    /// `to` lies in `direction` from `from`.
-    pub fn new(
-        from: Option<Timestamp>,
+    /// Up to [`DEFAULT_TRANSITIONS`] transitions after `from`, with no end.
+    pub fn new(from: Timestamp) -> Query {
+        Query { from, to: None, count: DEFAULT_TRANSITIONS, direction: Direction::Next }
+    }
+
+    /// Stop at `to` (exclusive), which must lie in the query's direction
+    /// from `from` ([`check`](Query::check)).
+    #[must_use]
+    pub fn to(self, to: Timestamp) -> Query {
+        Query { to: Some(to), ..self }
+    }
+
+    /// List at most `count` transitions, from 1 to [`MAX_TRANSITIONS`].
+    #[must_use]
+    pub fn count(self, count: usize) -> Query {
+        Query { count, ..self }
+    }
+
+    /// Search forward (the default) or backward from `from`.
+    #[must_use]
+    pub fn direction(self, direction: Direction) -> Query {
+        Query { direction, ..self }
+    }
+
+    /// The query, when its count is from 1 to [`MAX_TRANSITIONS`] and its
+    /// end lies in its direction from its start.
+    pub fn check(self) -> Result<Query, TimeError> {
+        if !(1..=MAX_TRANSITIONS).contains(&self.count) {
+            return Err(TimeError::InvalidCount { given: self.count.to_string(), max: MAX_TRANSITIONS });
+        }
+        if let Some(to) = self.to {
+            let wrong_side = match self.direction {
+                Direction::Next => to <= self.from,
+                Direction::Previous => to >= self.from,
+            };
+            if wrong_side {
+                return Err(TimeError::WrongSide { from: self.from, to, direction: self.direction.name() });
+            }
+        }
+        Ok(self)
+    }
+
+    /// The query a face was sent, `count` as its text (the default when
+    /// absent), checked.
+    pub fn from_texts(
+        from: Timestamp,
         to: Option<Timestamp>,
         count: Option<&str>,
         direction: Direction,
-        now: Timestamp,
     ) -> Result<Query, TimeError> {
-        let count = count_of(count, DEFAULT_TRANSITIONS, MAX_TRANSITIONS)?;
-        let from = from.unwrap_or(now);
-        if let Some(to) = to {
-            let wrong_side = match direction {
-                Direction::Next => to <= from,
-                Direction::Previous => to >= from,
-            };
-            if wrong_side {
-                return Err(TimeError::WrongSide { from, to, direction: direction.name() });
-            }
-        }
-        Ok(Query { from, to, count, direction })
+        let query = Query::new(from).count(count_of(count, DEFAULT_TRANSITIONS, MAX_TRANSITIONS)?).direction(direction);
+        to.map_or(query, |to| query.to(to)).check()
     }
 }
 
@@ -167,7 +197,7 @@ pub(crate) fn count_of(count: Option<&str>, default: usize, max: usize) -> Resul
 ///
 /// let sydney = Zone::parse("Australia/Sydney").unwrap();
 /// let from = "2024-01-01T00:00:00Z".parse().unwrap();
-/// let query = Query::new(Some(from), None, Some("1"), Direction::Next, from).unwrap();
+/// let query = Query::new(from).count(1).direction(Direction::Next).check().unwrap();
 /// let fold = &transitions(&sydney, &query).transitions[0];
 /// assert_eq!((fold.at.as_str(), fold.kind.name()), ("2024-04-06T16:00:00Z", "fold")); // southern autumn
 /// ```

@@ -676,10 +676,38 @@ pub struct Query {
 }
 
 impl Query {
-    /// `count` as text, from 1 to [`MAX_RUNS`]; [`DEFAULT_RUNS`] when not given.
-    pub fn new(from: Timestamp, count: Option<&str>, direction: Direction) -> Result<Query, TimeError> {
-        let count = crate::transitions::count_of(count, DEFAULT_RUNS, MAX_RUNS)?;
-        Ok(Query { from, count, direction })
+    /// The next [`DEFAULT_RUNS`] runs after `from`.
+    pub fn new(from: Timestamp) -> Query {
+        Query { from, count: DEFAULT_RUNS, direction: Direction::Next }
+    }
+
+    /// List at most `count` runs, from 1 to [`MAX_RUNS`].
+    #[must_use]
+    pub fn count(self, count: usize) -> Query {
+        Query { count, ..self }
+    }
+
+    /// The runs after `from` (the default) or before it.
+    #[must_use]
+    pub fn direction(self, direction: Direction) -> Query {
+        Query { direction, ..self }
+    }
+
+    /// The query, when its count is from 1 to [`MAX_RUNS`].
+    pub fn check(self) -> Result<Query, TimeError> {
+        if !(1..=MAX_RUNS).contains(&self.count) {
+            return Err(TimeError::InvalidCount { given: self.count.to_string(), max: MAX_RUNS });
+        }
+        Ok(self)
+    }
+
+    /// The query a face was sent, `count` as its text (the default when
+    /// absent), checked.
+    pub fn from_texts(from: Timestamp, count: Option<&str>, direction: Direction) -> Result<Query, TimeError> {
+        Query::new(from)
+            .count(crate::transitions::count_of(count, DEFAULT_RUNS, MAX_RUNS)?)
+            .direction(direction)
+            .check()
     }
 }
 
@@ -766,7 +794,7 @@ impl<'z> Zones<'z> {
 ///
 /// let berlin = Zone::parse("Europe/Berlin").unwrap();
 /// let cron = Schedule::parse("30 2 * * *", Gap::Skip).unwrap();
-/// let query = Query::new("2027-03-27T12:00:00Z".parse().unwrap(), Some("2"), Direction::Next).unwrap();
+/// let query = Query::new("2027-03-27T12:00:00Z".parse().unwrap()).count(2).direction(Direction::Next).check().unwrap();
 /// let zones = Zones { timezone: Some(&berlin), default: &Zone::utc() };
 /// let answer = schedule::answer(&cron, &zones, &query, Precision::Seconds, locale::english(), Fields::ALL).unwrap();
 /// // 02:30 does not exist on 28 March 2027 in Berlin: a fixed-time cron job runs as the clock jumps.

@@ -321,7 +321,10 @@ impl Schedule {
                 if fold { "repeated" } else { "skipped" }
             ),
             Effect::RunAtJump => {
-                format!("{listed} {exists_not}; it runs once as the clock jumps, at {}", text(end))
+                // On the second the job names, as the run itself (`at_change`).
+                let second = SignedDuration::from_secs(walls.first().map_or(0, |w| i64::from(w.second())));
+                let at = end.checked_add(second).unwrap_or(end);
+                format!("{listed} {exists_not}; it runs once as the clock jumps, at {}", text(at))
             }
             Effect::Shifted => format!(
                 "{listed} {exists_not}; {} with the offset before the gap, {} minutes later on the clock",

@@ -503,6 +503,29 @@ fn read_machine<'t>(trimmed: &'t str, lead: usize, options: &ReadOptions<'_>) ->
         if !trimmed.bytes().any(|b| b.is_ascii_digit()) {
             return Machine::Refused { error: Box::new(move || not_accepted(trimmed)), position: None, misfit: false };
         }
+        // Most such texts (people's words) start with no weekday, and no
+        // mail date does: refused where the mail reader would refuse them,
+        // its message written only if it is the answer.
+        if let Some(refused) = mail::refused_at(trimmed) {
+            if !has_month_name(trimmed) {
+                return Machine::Refused {
+                    error: Box::new(move || not_accepted(trimmed)),
+                    position: None,
+                    misfit: false,
+                };
+            }
+            let year = this_year(options.now);
+            let error = move || {
+                let reason = mail::parse(trimmed, year).err().map(|e| e.message).unwrap_or_default();
+                TimeError::invalid_at(
+                    format!(
+                        "{trimmed:?} is not a valid RFC 5322 or HTTP date: {reason}; send e.g. Tue, 14 Nov 2023 22:13:20 GMT"
+                    ),
+                    at(refused),
+                )
+            };
+            return Machine::Refused { error: Box::new(error), position: Some(at(refused)), misfit: false };
+        }
         return match mail::parse(trimmed, this_year(options.now)) {
             Ok(date) => Machine::Read(read_named_month(trimmed, &date, options)),
             Err(e) if e.out_of_field_range => Machine::Read(Err(TimeError::invalid_at(

@@ -269,6 +269,18 @@ fn weekday_of(word: &str) -> Option<i8> {
         .map(|i| i as i8 + 1)
 }
 
+/// Where [`parse`] refuses a text that starts with a word that is no
+/// weekday (no RFC 5322 or HTTP date does), found without parsing it or
+/// writing the error: the character its tokens stop at, or the first.
+/// `None` for a text that starts with a weekday, which must be parsed.
+pub(crate) fn refused_at(text: &str) -> Option<usize> {
+    let letters = text.bytes().take_while(u8::is_ascii_alphabetic).count();
+    if letters == 0 || weekday_of(&text[..letters]).is_some() {
+        return None;
+    }
+    Some(tokenize(text).err().map_or(0, |error| error.position))
+}
+
 /// Reads an RFC 5322 date-time or one of RFC 9110's HTTP-date forms.
 /// `this_year` is the reader's current year, for RFC 850's two-digit years.
 pub(crate) fn parse(text: &str, this_year: i32) -> Result<NamedMonthDate, SyntaxError> {

@@ -213,7 +213,8 @@ async fn no_request_costs_much_more_than_an_honest_one() {
     assert!(ratio <= 10.0, "extract cost {cost:?}, {ratio:.1}x a batch of 1000 plain numbers ({honest:?})");
     // Schedules at their worst: a per-second rule counted from 1970 (walked
     // until its bound), one that looks for a day no month has, a cron
-    // expression searched to croner's last year, a hundred runs of every second.
+    // expression searched to croner's last year, a hundred runs of every
+    // second, a systemd calendar whose days from a month's end few days fit.
     for (name, query, expected) in [
         ("RRULE counted from 1970", "DTSTART:19700101T000000Z%20RRULE:FREQ=SECONDLY;COUNT=999999999&count=100", 400),
         ("RRULE on day 366 of January", "FREQ=MINUTELY;BYYEARDAY=366;BYMONTH=1&count=100", 200),
@@ -224,6 +225,9 @@ async fn no_request_costs_much_more_than_an_honest_one() {
         ),
         ("cron of a year long past", "0%200%200%201%201%20*%201970&count=100", 200),
         ("cron every second", "*%20*%20*%20*%20*%20*&count=100&direction=previous", 200),
+        // Days counted from a month's end that few candidate days fit: each
+        // skipped day is one more search.
+        ("systemd third-last Saturday of February", "Sat%20*-02~03&count=100", 200),
         ("systemd of a leap Monday, in Berlin", "Mon%20*-02-29%2000:00&count=100&timezone=Europe/Berlin", 200),
     ] {
         let request = format!("GET /api/schedule?schedule={query} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");

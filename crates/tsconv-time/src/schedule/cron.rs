@@ -155,8 +155,8 @@ impl Cron {
         let described = (from_end != 0).then(|| {
             let fields: Vec<&str> = pattern.split(' ').enumerate().map(|(i, f)| if i == 3 { "L" } else { f }).collect();
             parser.parse(&fields.join(" ")).map_or_else(
-                |_| format!("{} (on {})", cron.describe(), days_from_end(from_end)),
-                |last| last.describe().replace("the last day of the month", &days_from_end(from_end)),
+                |_| format!("{} (on {})", cron.describe(), days_from_end_in_words(from_end)),
+                |last| last.describe().replace("the last day of the month", &days_from_end_in_words(from_end)),
             )
         });
         Ok(Cron { cron, fixed: false, zone, from_end, described })
@@ -406,7 +406,7 @@ pub(crate) struct CronWall<'c> {
 const MAX_SKIPPED_DAYS: usize = 20_000;
 
 /// `days` (bit `n`: the `n`th-last day of a month) in words.
-fn days_from_end(days: u32) -> String {
+fn days_from_end_in_words(days: u32) -> String {
     let list: Vec<u32> = (1..=28).filter(|n| days & (1 << n) != 0).collect();
     let ordinal = |n: u32| match n {
         1 => "last".to_owned(),

@@ -116,7 +116,7 @@ fn rendering(c: &mut Criterion) {
     group.bench_function("all_presets", |b| {
         b.iter(|| View::new(black_box(instant), &ny, Precision::Seconds).presets(now))
     });
-    let custom = Format::parse(Some("custom"), Some("%Y-%m-%d %H:%M:%S.%f %Z (%:z)"), None).unwrap().unwrap();
+    let custom = Format::from_texts(Some("custom"), Some("%Y-%m-%d %H:%M:%S.%f %Z (%:z)"), None).unwrap().unwrap();
     group.bench_function("custom_pattern", |b| {
         b.iter(|| View::new(black_box(instant), &ny, Precision::Nanoseconds).format(&custom, now).unwrap())
     });

@@ -13,8 +13,8 @@ use tsconv_time::zone::Zone;
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let _ = text.parse::<DiscordStyle>();
-    let _ = Format::parse(Some(&text), None, None);
-    let Ok(Some(format)) = Format::parse(Some("custom"), Some(&text), None) else { return };
+    let _ = Format::from_texts(Some(&text), None, None);
+    let Ok(Some(format)) = Format::from_texts(Some("custom"), Some(&text), None) else { return };
     let zones = [Zone::utc(), Zone::parse("America/New_York").expect("zone"), Zone::parse("+14:00").expect("zone")];
     for instant in [Timestamp::MIN, Timestamp::UNIX_EPOCH, Timestamp::MAX] {
         for zone in &zones {

@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let format = match flags >> 1 & 3 {
         0 => Format::Rfc3339,
         1 => Format::Rfc2822,
-        2 => Format::parse(None, Some("%Y \"%H\\"), None).expect("pattern").expect("format"),
+        2 => Format::from_texts(None, Some("%Y \"%H\\"), None).expect("pattern").expect("format"),
         _ => Format::Unix,
     };
     let annotate = flags & 8 != 0;

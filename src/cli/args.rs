@@ -133,7 +133,7 @@ pub struct FormatArgs {
 
 impl FormatArgs {
     pub(super) fn parse(&self) -> Result<Option<Format>, TimeError> {
-        Format::parse(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
+        Format::from_texts(self.format.as_deref(), self.pattern.as_deref(), self.style.as_deref())
     }
 
     /// The fields of `answer` asked for with --fields; all without it.

@@ -801,7 +801,7 @@ trait ShapesAnswer {
     /// (every one unless `fields` names some).
     fn asked(&self, answer: &[Field]) -> Result<Asked, ApiError> {
         let [format, pattern, style] = self.format_sent();
-        let format = Format::parse(format, pattern, style).map_err(ApiError::time)?;
+        let format = Format::from_texts(format, pattern, style).map_err(ApiError::time)?;
         Ok(Asked { format, fields: fields(self.fields_sent(), answer)? })
     }
 }

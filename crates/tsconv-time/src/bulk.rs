@@ -204,7 +204,7 @@ mod tests {
             stated in proptest::option::of(proptest::sample::select(vec!["s", "ms", "us", "ns"])),
         ) {
             let zone = Zone::parse(zone).unwrap();
-            let format = Format::parse(Some(format), None, None).unwrap().unwrap();
+            let format = Format::from_texts(Some(format), None, None).unwrap().unwrap();
             let now = Timestamp::from_second(1_795_000_000).unwrap();
             let precision = stated.map(|unit| unit.parse::<Precision>().unwrap());
             let options = ReadOptions { precision, ..ReadOptions::defaults(&zone, now) };

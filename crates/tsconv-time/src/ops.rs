@@ -54,8 +54,7 @@ pub fn current(now: Timestamp, zone: &Zone, precision: Precision, language: &Loc
 ///
 /// let zone = Zone::parse("Europe/London").unwrap();
 /// let options = ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH);
-/// let format = Format::parse(Some("rfc2822"), None, None).unwrap();
-/// let report = ops::convert(Input::Number("1700000000123456789"), &options, format.as_ref(), Timestamp::UNIX_EPOCH, Fields::ALL).unwrap();
+/// let report = ops::convert(Input::Number("1700000000123456789"), &options, Some(&Format::Rfc2822), Timestamp::UNIX_EPOCH, Fields::ALL).unwrap();
 /// assert_eq!(report.units_text.unwrap().nanoseconds, "1700000000123456789"); // every digit kept
 /// assert_eq!(report.formatted.as_deref(), Some("Tue, 14 Nov 2023 22:13:20 +0000"));
 /// ```
@@ -275,6 +274,7 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
 ///
 /// ```
 /// use jiff::Timestamp;
+/// use tsconv_time::discord::DiscordStyle;
 /// use tsconv_time::input::{Input, ReadSettings};
 /// use tsconv_time::{fields::Fields, locale::Localizer, local::Disambiguation, ops, render::Format, zone::Zone};
 ///
@@ -287,8 +287,8 @@ pub fn validate(input: Input<'_>, options: &ReadOptions<'_>) -> Validation {
 ///     language: Localizer::get("fr").unwrap(),
 /// };
 /// let now = Timestamp::from_second(1_700_000_000).unwrap();
-/// let discord = Format::parse(None, None, Some("F")).unwrap();
-/// let answer = ops::format(Input::Number("1700000000"), &settings.options(now), discord.as_ref(), now, Fields::ALL).unwrap();
+/// let discord = Format::Discord(DiscordStyle::LongDateTime);
+/// let answer = ops::format(Input::Number("1700000000"), &settings.options(now), Some(&discord), now, Fields::ALL).unwrap();
 /// assert_eq!(answer.formatted.as_deref(), Some("<t:1700000000:F>"));
 /// assert_eq!(answer.preview.as_deref(), Some("mardi 14 novembre 2023 à 23:13"));
 /// ```
@@ -728,7 +728,7 @@ mod tests {
             let zone = Zone::parse(zone).unwrap();
             let now = Timestamp::from_second(1_795_000_000).unwrap();
             let options = ReadOptions::defaults(&zone, now);
-            let format = Format::parse(format, None, None).unwrap();
+            let format = Format::from_texts(format, None, None).unwrap();
             let input = Input::Text(&text);
             let report = convert(input, &options, format.as_ref(), now, Fields::ALL);
             let line = line(input, &options, format.as_ref(), &Format::Rfc3339, now);
@@ -777,7 +777,7 @@ mod tests {
         let input = Input::Text("1700000000");
         let all = format(input, &options(&utc), None, now, Fields::ALL).unwrap();
         assert!(all.formats.is_some() && all.formatted.is_none() && all.format.is_none());
-        let discord = Format::parse(Some("discord"), None, Some("F")).unwrap();
+        let discord = Format::from_texts(Some("discord"), None, Some("F")).unwrap();
         let one = format(input, &options(&utc), discord.as_ref(), now, Fields::ALL).unwrap();
         assert_eq!(one.formatted.as_deref(), Some("<t:1700000000:F>"));
         assert_eq!(one.preview.as_deref(), Some("Tuesday, November 14, 2023 at 10:13 PM"));
@@ -806,7 +806,7 @@ mod tests {
         let now = Timestamp::from_second(1_795_000_000).unwrap();
         let zone = Zone::parse("Europe/Berlin").unwrap();
         let options = options(&zone);
-        let discord = Format::parse(Some("discord"), None, Some("R")).unwrap();
+        let discord = Format::from_texts(Some("discord"), None, Some("R")).unwrap();
         let format = discord.as_ref();
         // An ID, so that `id` is there; a Discord code, so that `preview` is.
         let input = Input::Text("01ARZ3NDEKTSV4RRFFQ69G5FAV");
@@ -858,7 +858,7 @@ mod tests {
         let now = Timestamp::from_second(1_795_000_000).unwrap();
         let utc = Zone::utc();
         let early = Input::Text("1601-01-01T00:00:00Z");
-        let snowflake = Format::parse(Some("discord_snowflake"), None, None).unwrap();
+        let snowflake = Format::from_texts(Some("discord_snowflake"), None, None).unwrap();
         assert!(convert(early, &options(&utc), snowflake.as_ref(), now, Fields::ALL).is_err());
         let iso = Fields::parse("iso", Field::REPORT).unwrap();
         let report = convert(early, &options(&utc), snowflake.as_ref(), now, iso).unwrap();

@@ -562,19 +562,24 @@ impl Format {
             .chain(IdFormat::ALL.map(IdFormat::name))
     }
 
-    /// Reads the `format`, `pattern` and `style` parameters together.
+    /// Reads the texts a face was sent for the `format`, `pattern` and
+    /// `style` settings together (a format named in code is a value:
+    /// `Format::Rfc3339`, `Format::Discord(DiscordStyle::Relative)`,
+    /// `Format::Custom("%Y".parse()?)`).
     ///
     /// A `pattern` alone means `custom`, a `style` alone means `discord`;
     /// either one beside another format is an error, since it would be ignored.
     ///
     /// ```
+    /// use tsconv_time::discord::DiscordStyle;
     /// use tsconv_time::render::Format;
     ///
-    /// assert_eq!(Format::parse(None, Some("%Y"), None).unwrap().unwrap().name(), "custom");
-    /// assert_eq!(Format::parse(Some("RFC3339"), None, None).unwrap().unwrap().name(), "rfc3339");
-    /// assert!(Format::parse(Some("rfc3339"), None, Some("R")).is_err()); // a style would be ignored
+    /// assert_eq!(Format::from_texts(None, None, Some("R")).unwrap(), Some(Format::Discord(DiscordStyle::Relative)));
+    /// assert_eq!(Format::from_texts(None, Some("%Y"), None).unwrap().unwrap().name(), "custom");
+    /// assert_eq!(Format::from_texts(Some("RFC3339"), None, None).unwrap().unwrap().name(), "rfc3339");
+    /// assert!(Format::from_texts(Some("rfc3339"), None, Some("R")).is_err()); // a style would be ignored
     /// ```
-    pub fn parse(
+    pub fn from_texts(
         format: Option<&str>,
         pattern: Option<&str>,
         style: Option<&str>,
@@ -1089,35 +1094,36 @@ mod tests {
     fn every_format_name_parses_to_itself() {
         for name in Format::names() {
             let pattern = (name == "custom").then_some("%Y");
-            let format = Format::parse(Some(name), pattern, None).unwrap().unwrap();
+            let format = Format::from_texts(Some(name), pattern, None).unwrap().unwrap();
             assert_eq!(format.name(), name);
         }
     }
 
     #[test]
     fn format_parameters_combine_sensibly() {
-        assert_eq!(Format::parse(None, None, None).unwrap(), None);
-        assert_eq!(Format::parse(Some("RFC3339"), None, None).unwrap(), Some(Format::Rfc3339));
-        assert_eq!(Format::parse(Some("iso_week"), None, None).unwrap(), Some(Format::IsoWeek));
+        assert_eq!(Format::from_texts(None, None, None).unwrap(), None);
+        assert_eq!(Format::from_texts(Some("RFC3339"), None, None).unwrap(), Some(Format::Rfc3339));
+        assert_eq!(Format::from_texts(Some("iso_week"), None, None).unwrap(), Some(Format::IsoWeek));
         assert_eq!(
-            Format::parse(Some("discord"), None, None).unwrap(),
+            Format::from_texts(Some("discord"), None, None).unwrap(),
             Some(Format::Discord(DiscordStyle::ShortDateTime))
         );
-        assert_eq!(Format::parse(None, None, Some("R")).unwrap(), Some(Format::Discord(DiscordStyle::Relative)));
-        assert!(matches!(Format::parse(None, Some("%Y"), None).unwrap(), Some(Format::Custom(_))));
-        assert_eq!(Format::parse(Some("nope"), None, None).unwrap_err().name(), "invalid_format");
-        assert_eq!(Format::parse(Some("custom"), None, None).unwrap_err().name(), "invalid_pattern");
-        assert_eq!(Format::parse(Some("iso"), Some("%Y"), None).unwrap_err().name(), "invalid_pattern");
-        assert_eq!(Format::parse(Some("iso"), None, Some("R")).unwrap_err().name(), "invalid_style");
-        assert_eq!(Format::parse(Some("discord"), None, Some("x")).unwrap_err().name(), "invalid_style");
-        assert_eq!(Format::parse(Some("discord"), None, Some("r")).unwrap_err().name(), "invalid_style");
+        assert_eq!(Format::from_texts(None, None, Some("R")).unwrap(), Some(Format::Discord(DiscordStyle::Relative)));
+        assert!(matches!(Format::from_texts(None, Some("%Y"), None).unwrap(), Some(Format::Custom(_))));
+        assert_eq!(Format::from_texts(Some("nope"), None, None).unwrap_err().name(), "invalid_format");
+        assert_eq!(Format::from_texts(Some("custom"), None, None).unwrap_err().name(), "invalid_pattern");
+        assert_eq!(Format::from_texts(Some("iso"), Some("%Y"), None).unwrap_err().name(), "invalid_pattern");
+        assert_eq!(Format::from_texts(Some("iso"), None, Some("R")).unwrap_err().name(), "invalid_style");
+        assert_eq!(Format::from_texts(Some("discord"), None, Some("x")).unwrap_err().name(), "invalid_style");
+        assert_eq!(Format::from_texts(Some("discord"), None, Some("r")).unwrap_err().name(), "invalid_style");
     }
 
     #[test]
     fn custom_patterns_render_and_name_bad_directives() {
         let ny = Zone::parse("America/New_York").unwrap();
         let v = view(1_700_000_000, 123_456_789, &ny, Precision::Nanoseconds);
-        let pattern = Format::parse(Some("custom"), Some("%Y-%m-%d %H:%M:%S.%f %Z %z %:z %Q"), None).unwrap().unwrap();
+        let pattern =
+            Format::from_texts(Some("custom"), Some("%Y-%m-%d %H:%M:%S.%f %Z %z %:z %Q"), None).unwrap().unwrap();
         assert_eq!(
             v.format(&pattern, now()).unwrap(),
             "2023-11-14 17:13:20.123456789 EST -0500 -05:00 America/New_York"

@@ -581,7 +581,7 @@ mod tests {
 
     fn rewrite(zone: &str, format: &str, settings: Settings, text: &str) -> String {
         let zone = Zone::parse(zone).unwrap();
-        let format = Format::parse(Some(format), None, None).unwrap().unwrap();
+        let format = Format::from_texts(Some(format), None, None).unwrap().unwrap();
         let bulk = Bulk::new(ReadOptions::defaults(&zone, Timestamp::from_second(1_795_000_000).unwrap()), format);
         let mut out = Vec::new();
         Rewrite::new(bulk, settings).text(text.as_bytes(), &mut out);
@@ -717,7 +717,7 @@ mod tests {
             r#"ts="Tue, 14 Nov 2023 22:13:20 +0000""#
         );
         let zone = Zone::utc();
-        let pattern = Format::parse(None, Some(r#"%Y "q" \ %H"#), None).unwrap().unwrap();
+        let pattern = Format::from_texts(None, Some(r#"%Y "q" \ %H"#), None).unwrap().unwrap();
         let bulk = Bulk::new(ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH), pattern);
         let mut out = Vec::new();
         Rewrite::new(bulk, Settings::default()).text(br#"{"ts":1700000000,"m":"2023-11-14T22:13:20Z"}"#, &mut out);

@@ -58,7 +58,7 @@ const START_YEAR_1: i64 = -62_135_596_800;
 const END_2037: i64 = 2_145_916_800;
 
 fn custom(pattern: &str) -> Format {
-    Format::parse(Some("custom"), Some(pattern), None).unwrap().unwrap()
+    Format::from_texts(Some("custom"), Some(pattern), None).unwrap().unwrap()
 }
 
 /// Every directive tsconv's strftime shares with GNU `date`, and its flags

@@ -130,7 +130,7 @@ proptest! {
             checks.extend([("rfc2822", Precision::Seconds), ("utc", Precision::Seconds), ("clf", Precision::Seconds)]);
         }
         for (name, precision) in checks {
-            let format = Format::parse(Some(name), None, None).unwrap().unwrap();
+            let format = Format::from_texts(Some(name), None, None).unwrap().unwrap();
             let text = view.format(&format, now).unwrap();
             prop_assert_eq!(read_back(Input::Text(&text), &zone, None).as_nanosecond(), floored(instant, precision), "{} {}", name, text);
         }

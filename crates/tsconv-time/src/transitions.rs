@@ -96,9 +96,7 @@ impl Query {
     /// The query, when its count is from 1 to [`MAX_TRANSITIONS`] and its
     /// end lies in its direction from its start.
     pub fn check(self) -> Result<Query, TimeError> {
-        if !(1..=MAX_TRANSITIONS).contains(&self.count) {
-            return Err(TimeError::InvalidCount { given: self.count.to_string(), max: MAX_TRANSITIONS });
-        }
+        check_count(self.count, MAX_TRANSITIONS)?;
         if let Some(to) = self.to {
             let wrong_side = match self.direction {
                 Direction::Next => to <= self.from,
@@ -176,6 +174,11 @@ pub fn feed(zone: &Zone, count: usize, now: jiff::Timestamp) -> crate::ics::Feed
 }
 
 /// A `count` given as text, from 1 to `max`; `default` when not given.
+/// A count from 1 to `max`, or `invalid_count`.
+pub(crate) fn check_count(count: usize, max: usize) -> Result<(), TimeError> {
+    if (1..=max).contains(&count) { Ok(()) } else { Err(TimeError::InvalidCount { given: count.to_string(), max }) }
+}
+
 pub(crate) fn count_of(count: Option<&str>, default: usize, max: usize) -> Result<usize, TimeError> {
     match count {
         None => Ok(default),
@@ -365,6 +368,19 @@ pub struct LocalWindow {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_query_checks_its_count_and_its_end() {
+        let from: Timestamp = "2026-01-01T00:00:00Z".parse().unwrap();
+        let before: Timestamp = "2025-01-01T00:00:00Z".parse().unwrap();
+        assert!(Query::new(from).to(before).direction(Direction::Previous).check().is_ok());
+        let error = Query::new(from).to(before).check().unwrap_err();
+        assert!(matches!(error, TimeError::WrongSide { .. }), "{error:?}");
+        let error = Query::new(from).count(MAX_TRANSITIONS + 1).check().unwrap_err();
+        assert!(matches!(error, TimeError::InvalidCount { max: MAX_TRANSITIONS, .. }), "{error:?}");
+        let read = Query::from_texts(from, None, None, Direction::Next).unwrap();
+        assert_eq!((read.count, read.to), (DEFAULT_TRANSITIONS, None));
+    }
 
     fn query(from: &str, count: usize, direction: Direction) -> Query {
         Query { from: from.parse().unwrap(), to: None, count, direction }

@@ -698,9 +698,7 @@ impl Query {
 
     /// The query, when its count is from 1 to [`MAX_RUNS`].
     pub fn check(self) -> Result<Query, TimeError> {
-        if !(1..=MAX_RUNS).contains(&self.count) {
-            return Err(TimeError::InvalidCount { given: self.count.to_string(), max: MAX_RUNS });
-        }
+        crate::transitions::check_count(self.count, MAX_RUNS)?;
         Ok(self)
     }
 

@@ -128,6 +128,18 @@ fn errors_name_the_field_and_position() {
 }
 
 #[test]
+fn a_query_checks_its_count() {
+    let from = Timestamp::UNIX_EPOCH;
+    assert_eq!(Query::new(from).count(MAX_RUNS).check().unwrap().count, MAX_RUNS);
+    for count in [0, MAX_RUNS + 1] {
+        let error = Query::new(from).count(count).check().unwrap_err();
+        assert!(matches!(error, TimeError::InvalidCount { max: MAX_RUNS, .. }), "{count}: {error:?}");
+    }
+    assert_eq!(Query::from_texts(from, None, Direction::Previous).unwrap().count, DEFAULT_RUNS);
+    assert!(Query::from_texts(from, Some("0"), Direction::Next).is_err());
+}
+
+#[test]
 fn an_expression_that_fires_rarely_is_answered_and_one_that_never_does_ends() {
     let leap = runs("0 0 29 2 *", "UTC", "2026-01-01T00:00:00Z", 2, Direction::Next);
     assert_eq!(leap, ["2028-02-29T00:00:00Z", "2032-02-29T00:00:00Z"]);

@@ -618,3 +618,76 @@ async fn crowds_of_slow_or_idle_connections_leave_room_for_others() {
         assert!(max < Duration::from_secs(1), "{name}: max {max:?}");
     }
 }
+
+/// The body of a `Connection: close` answer, as JSON.
+fn json_body(answer: &str) -> serde_json::Value {
+    serde_json::from_str(answer.split_once("\r\n\r\n").map_or("", |(_, body)| body)).unwrap()
+}
+
+/// Memory at rest: right after start (once English's words are learned),
+/// and after answers in every locale of `GET /api/locales` (formats and
+/// people's text, each language's words learned), in every zone and for
+/// every kind of input, the server holds under 40 MiB of RSS once idle.
+/// `./scripts/bench-locales` measures the same on the `dist` build, after a
+/// million requests, for BENCHMARKS.md.
+#[tokio::test]
+#[cfg_attr(not(feature = "components"), ignore = "needs the release binary: ./scripts/test installs it and runs this")]
+async fn memory_at_rest_after_every_locale_zone_and_kind_stays_under_40_mib() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let server = release_server(&["--rate-limit", "0"]);
+    let pid = server.pid();
+    let get = |path: String| {
+        let request = format!("GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+        async move { raw_exchange(server.addr, request.as_bytes()).await }
+    };
+    assert_eq!(status_of(&get("/api/timestamp/format?timestamp=1700000000".to_owned()).await), 200);
+    // English's words are learned beside serving, and what the learning
+    // freed is given back by the allocator's upkeep, each second once it
+    // has been free for a second (src/serve/server.rs).
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let started = rss_mib(pid);
+    let locales = json_body(&get("/api/locales".to_owned()).await);
+    let tags: Vec<&str> =
+        locales["data"]["locales"].as_array().unwrap().iter().map(|locale| locale["tag"].as_str().unwrap()).collect();
+    let zones = json_body(&get("/api/timezones".to_owned()).await);
+    let zones: Vec<&str> =
+        zones["data"]["zones"].as_array().unwrap().iter().map(|zone| zone["name"].as_str().unwrap()).collect();
+    let kinds = [
+        "1700000000",
+        "1700000000123",
+        "1700000000123456789",
+        "2023-11-14T22:13:20.5Z",
+        "Tue,%2014%20Nov%202023%2022:13:20%20GMT",
+        "tomorrow%209am",
+        "now-1d/d",
+        "655b4c4c0000000000000000",
+        "1173513498411421696",
+        "2023-W46-2",
+        "14/Nov/2023:22:13:20%20%2B0000",
+        "@1700000000",
+    ];
+    let mut paths: Vec<String> =
+        tags.iter().map(|tag| format!("/api/timestamp/format?timestamp=1700000000&locale={tag}")).collect();
+    paths.extend(tags.iter().map(|tag| format!("/api/timestamp/convert?timestamp=tomorrow%209am&locale={tag}")));
+    paths.extend(
+        zones
+            .iter()
+            .map(|zone| format!("/api/timestamp/convert?timestamp=1700000000&timezone={}", zone.replace('+', "%2B"))),
+    );
+    paths.extend(kinds.iter().map(|kind| format!("/api/timestamp/convert?timestamp={kind}")));
+    for path in &paths {
+        let answer = get(path.clone()).await;
+        assert_eq!(status_of(&answer), 200, "{path}: {answer}");
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let at_rest = rss_mib(pid);
+    eprintln!(
+        "memory at rest: {started:.1} MiB after start, {at_rest:.1} MiB after {} requests in {} locales, {} zones and {} kinds",
+        paths.len(),
+        tags.len(),
+        zones.len(),
+        kinds.len()
+    );
+    assert!(started < 40.0, "RSS {started:.1} MiB at rest after start");
+    assert!(at_rest < 40.0, "RSS {at_rest:.1} MiB at rest after every locale, zone and kind");
+}

@@ -307,7 +307,8 @@ struct DiscordFormatters {
 /// The most languages kept built at once; past it, the one used least
 /// recently goes (and is built again, in about 0.3 ms, when next asked
 /// for). Each holds about 45 KiB of formatters, and its words for people's
-/// text once read (about 150 KiB more): a bound on the memory a server
+/// text once read (tens of KiB more: English's words and the zones' lists
+/// are shared, not copied): a bound on the memory a server
 /// keeps, whatever locales its callers ask for, that still keeps the
 /// languages a deployment actually serves (as many as Discord speaks).
 const CACHED_LANGUAGES: usize = 32;

@@ -148,9 +148,9 @@ pub(super) fn join_phrases<'a>(
         let meanings = tokens.iter().map(|_| OnceCell::new()).collect();
         return (tokens, meanings);
     }
-    let same = |token: &Token<'_>, part: &String| match token.tok {
+    let same = |token: &Token<'_>, part: &str| match token.tok {
         Tok::Word(word) if word.is_ascii() => word.eq_ignore_ascii_case(part),
-        Tok::Word(word) => word.to_lowercase() == *part,
+        Tok::Word(word) => word.to_lowercase() == part,
         Tok::Punct(c) => part.chars().eq([c]),
         Tok::Num { .. } | Tok::ShortYear(_) => false,
     };
@@ -162,20 +162,25 @@ pub(super) fn join_phrases<'a>(
             Tok::Word(first) => words
                 .phrases_starting(first)
                 .iter()
-                .filter(|phrase| {
-                    tokens.get(k..k + phrase.parts.len()).is_some_and(|window| {
-                        window.iter().zip(&phrase.parts).skip(1).all(|(token, part)| same(token, part))
-                    })
+                .filter_map(|phrase| {
+                    let len = phrase.len();
+                    let window = tokens.get(k..k + len)?;
+                    window
+                        .iter()
+                        .zip(phrase.parts())
+                        .skip(1)
+                        .all(|(token, part)| same(token, part))
+                        .then_some((phrase, len))
                 })
-                .max_by_key(|phrase| phrase.parts.len()),
+                .max_by_key(|&(_, len)| len),
             _ => None,
         };
         match longest {
-            Some(phrase) => {
-                let end = tokens[k + phrase.parts.len() - 1].end;
+            Some((phrase, len)) => {
+                let end = tokens[k + len - 1].end;
                 joined.push(Token { tok: Tok::Word(&text[token.start..end]), start: token.start, end });
                 meanings.push(OnceCell::from(Some(phrase.word)));
-                k += phrase.parts.len();
+                k += len;
             }
             None => {
                 joined.push(*token);
@@ -1642,7 +1647,7 @@ impl<'a> Parser<'_, 'a, '_> {
             Some(Word::Gmt) => self.gmt_offset(),
             Some(Word::ZoneName(index)) => {
                 self.i += 1;
-                let candidates = self.options.words.zone_name(index).map(|name| name.candidates.clone());
+                let candidates = self.options.words.zone_name(index).map(|name| name.candidates.to_vec());
                 self.set_zone(TextZone::Name { label: word.to_owned(), candidates: candidates.unwrap_or_default() });
                 Ok(())
             }

@@ -11,7 +11,7 @@ use std::collections::HashMap as StdHashMap;
 /// seeded hash (foldhash) rather than SipHash, which took a tenth of
 /// extract's time.
 type HashMap<K, V> = StdHashMap<K, V, foldhash::fast::RandomState>;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use jiff::civil::Weekday;
 
@@ -332,13 +332,20 @@ static ENGLISH: LazyLock<HashMap<String, Word>> = LazyLock::new(|| {
 /// the words its date patterns put between fields), with the phrases of
 /// several words (`il y a`, `dentro de`) and the offset of its calendar's
 /// years (543 in the Buddhist calendar of `th`).
-#[derive(Debug)]
+///
+/// Kept small, as up to one per cached language is held: English's words
+/// are looked up in the one table all share rather than copied, a phrase
+/// is one string, and the zones a name stands for are one list shared by
+/// every language that writes a name for them.
+#[derive(Clone, Debug)]
 pub struct Vocabulary {
-    words: HashMap<String, Word>,
+    /// The language's own words, each over English's meaning of it (looked
+    /// up in [`ENGLISH`] when the language has no word of its own).
+    words: HashMap<Box<str>, Word>,
     /// The phrases, by their first word: each phrase's tokens as the text
     /// is cut into them (words lowercased, punctuation as written), and
     /// what the phrase means.
-    phrases: HashMap<String, Vec<Phrase>>,
+    phrases: HashMap<Box<str>, Vec<Phrase>>,
     year_offset: i64,
     /// The zones' names of the language, by the index in [`Word::ZoneName`].
     zone_names: Vec<ZoneName>,
@@ -361,7 +368,7 @@ impl Vocabulary {
     /// English's words, to which a language's are added.
     pub(crate) fn learning(year_offset: i64) -> Vocabulary {
         let mut words = Vocabulary {
-            words: ENGLISH.clone(),
+            words: HashMap::default(),
             phrases: HashMap::default(),
             zone_names: Vec::new(),
             year_offset,
@@ -377,6 +384,21 @@ impl Vocabulary {
     /// Learns `text` as the mark of a clock's field.
     pub(crate) fn learn_mark(&mut self, text: &str, mark: Mark) {
         self.marks.entry(text.to_lowercase()).or_insert(mark);
+    }
+
+    /// The same words in fresh allocations of the size they need, once the
+    /// language is learned and what the learning wrote is freed: learned
+    /// among many short-lived texts, the words would otherwise hold on to
+    /// pages those texts left mostly empty.
+    pub(crate) fn compacted(self) -> Vocabulary {
+        let mut compact = self.clone();
+        drop(self);
+        compact.words.shrink_to_fit();
+        compact.phrases.shrink_to_fit();
+        compact.phrases.values_mut().for_each(Vec::shrink_to_fit);
+        compact.zone_names.shrink_to_fit();
+        compact.marks.shrink_to_fit();
+        compact
     }
 
     /// The clock's mark `word` is in this language, if it is one.
@@ -410,14 +432,14 @@ impl Vocabulary {
                 match self.words.get(one.as_str()) {
                     Some(known) if Some(known) != english => {}
                     _ => {
-                        self.words.insert(one.clone(), word);
+                        self.words.insert(one.as_str().into(), word);
                     }
                 }
             }
             [first, ..] => {
-                let starting = self.phrases.entry(first.clone()).or_default();
-                if !starting.iter().any(|phrase| phrase.parts == parts) {
-                    starting.push(Phrase { parts, word });
+                let starting = self.phrases.entry(first.as_str().into()).or_default();
+                if !starting.iter().any(|phrase| phrase.is(&parts)) {
+                    starting.push(Phrase::new(&parts, word));
                 }
             }
         }
@@ -442,9 +464,9 @@ impl Vocabulary {
     /// What a phrase or word of the language means now, if anything.
     pub(crate) fn meaning_of(&self, text: &str) -> Option<Word> {
         match parts_of(text)?.as_slice() {
-            [one] => self.words.get(one.as_str()).copied(),
+            [one] => self.own_or_english(one),
             parts @ [first, ..] => {
-                self.phrases.get(first)?.iter().find(|phrase| phrase.parts == parts).map(|phrase| phrase.word)
+                self.phrases.get(first.as_str())?.iter().find(|phrase| phrase.is(parts)).map(|phrase| phrase.word)
             }
             [] => None,
         }
@@ -452,12 +474,17 @@ impl Vocabulary {
 
     /// Whether `text` (lowercased) has a meaning yet.
     pub(crate) fn knows(&self, text: &str) -> bool {
-        self.words.contains_key(&text.to_lowercase())
+        self.own_or_english(&text.to_lowercase()).is_some()
     }
 
     /// What `word` means, any case.
     pub(super) fn word(&self, word: &str) -> Option<Word> {
-        with_lowercase(word, |lower| self.words.get(lower).copied())
+        with_lowercase(word, |lower| self.own_or_english(lower))
+    }
+
+    /// What `lower` (lowercased) means: the language's word, or English's.
+    fn own_or_english(&self, lower: &str) -> Option<Word> {
+        self.words.get(lower).or_else(|| ENGLISH.get(lower)).copied()
     }
 
     /// Whether a phrase of the language starts with `word`.
@@ -485,14 +512,33 @@ impl Vocabulary {
 
 /// What a zone's name stands for: each zone that wrote it, with the
 /// offset and the half of the year (standard or daylight) it wrote it for.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct ZoneName {
     /// The zones in the order found (the most recent first, for each zone).
-    pub candidates: Vec<Candidate>,
+    pub candidates: Arc<[Candidate]>,
+}
+
+impl ZoneName {
+    /// The name of `candidates`, a list kept once for every language whose
+    /// name stands for the same zones (`Central European Summer Time`,
+    /// `Mitteleuropäische Sommerzeit`). The lists come from the zone
+    /// database and CLDR's names, so they are as many as the names of all
+    /// languages at most, however many requests learn them.
+    pub(crate) fn new(candidates: Vec<Candidate>) -> ZoneName {
+        static SHARED: LazyLock<Mutex<std::collections::HashSet<Arc<[Candidate]>>>> = LazyLock::new(Mutex::default);
+        let candidates: Arc<[Candidate]> = candidates.into();
+        // A poisoned lock only means another thread panicked while holding it: the set is still whole.
+        let mut shared = SHARED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(kept) = shared.get(&candidates) {
+            return ZoneName { candidates: Arc::clone(kept) };
+        }
+        shared.insert(Arc::clone(&candidates));
+        ZoneName { candidates }
+    }
 }
 
 /// A zone that writes a name, at an offset, in standard or daylight time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Candidate {
     pub zone: &'static str,
     /// The zone as CLDR names it (BCP-47), the same for its links.
@@ -516,12 +562,42 @@ pub(super) fn with_lowercase<T>(word: &str, f: impl FnOnce(&str) -> Option<T>) -
 
 /// Several tokens that mean one thing (`il y a`, `alle ore`,
 /// `heure normale d’Europe centrale`).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Phrase {
-    /// The tokens as the text is cut into them: words lowercased,
-    /// punctuation as written.
-    pub parts: Vec<String>,
+    /// The tokens as the text is cut into them (words lowercased,
+    /// punctuation as written), each followed by [`Phrase::END`]: one
+    /// string rather than one per token.
+    parts: Box<str>,
     pub word: Word,
+}
+
+impl Phrase {
+    /// What ends each token in [`Phrase::parts`]: a control character no token holds.
+    const END: char = '\u{1}';
+
+    fn new(parts: &[String], word: Word) -> Phrase {
+        let mut joined = String::with_capacity(parts.iter().map(|part| part.len() + 1).sum());
+        for part in parts {
+            joined.push_str(part);
+            joined.push(Phrase::END);
+        }
+        Phrase { parts: joined.into(), word }
+    }
+
+    /// The tokens, in order.
+    pub(super) fn parts(&self) -> impl Iterator<Item = &str> {
+        self.parts.split_terminator(Phrase::END)
+    }
+
+    /// How many tokens the phrase has.
+    pub(super) fn len(&self) -> usize {
+        self.parts.matches(Phrase::END).count()
+    }
+
+    /// Whether the phrase is `parts`.
+    fn is(&self, parts: &[String]) -> bool {
+        self.parts().eq(parts.iter().map(String::as_str))
+    }
 }
 
 /// `text` cut as typed text is cut into tokens (`terça-feira` is two

@@ -35,7 +35,7 @@ pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
     relative(localizer, &mut words);
     between_fields(localizer, &mut words);
     zone_names(localizer, &mut words);
-    words
+    words.compacted()
 }
 
 /// A formatted text and where each of its marked parts is.
@@ -413,7 +413,7 @@ fn zone_names(localizer: &Localizer, words: &mut Vocabulary) {
         })
         .map(|zoned| zoned.timestamp())
         .collect();
-    let mut found: Vec<(String, ZoneName)> = Vec::new();
+    let mut found: Vec<(String, Vec<Candidate>)> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
     // One name of each zone CLDR tells apart: the database's links
     // (`US/Eastern`) write what their zone writes.
@@ -450,23 +450,23 @@ fn zone_names(localizer: &Localizer, words: &mut Vocabulary) {
                     continue;
                 };
                 let at = *index.entry(parts.join("\u{1}")).or_insert_with(|| {
-                    found.push((name, ZoneName::default()));
+                    found.push((name, Vec::new()));
                     found.len() - 1
                 });
-                let candidates = &mut found[at].1.candidates;
+                let candidates = &mut found[at].1;
                 if !candidates.contains(&candidate) {
                     candidates.push(candidate);
                 }
             }
         }
     }
-    for (name, zone_name) in found {
+    for (name, candidates) in found {
         // The table's names, unless the language writes one for offsets the
         // table does not give it (`GST`: Guam in GNU's table, the Gulf in `en-GB`).
         let table = crate::human::abbreviations::meanings(&name, None);
-        let others = zone_name.candidates.iter().all(|c| table.iter().all(|meaning| meaning.offset != c.offset));
+        let others = candidates.iter().all(|c| table.iter().all(|meaning| meaning.offset != c.offset));
         if table.is_empty() || others {
-            words.learn_zone_name(&name, zone_name);
+            words.learn_zone_name(&name, ZoneName::new(candidates));
         }
     }
 }

@@ -568,6 +568,8 @@ pub(super) struct Phrase {
     /// punctuation as written), each followed by [`Phrase::END`]: one
     /// string rather than one per token.
     parts: Box<str>,
+    /// How many tokens `parts` holds.
+    len: usize,
     pub word: Word,
 }
 
@@ -581,7 +583,7 @@ impl Phrase {
             joined.push_str(part);
             joined.push(Phrase::END);
         }
-        Phrase { parts: joined.into(), word }
+        Phrase { parts: joined.into(), len: parts.len(), word }
     }
 
     /// The tokens, in order.
@@ -591,7 +593,7 @@ impl Phrase {
 
     /// How many tokens the phrase has.
     pub(super) fn len(&self) -> usize {
-        self.parts.matches(Phrase::END).count()
+        self.len
     }
 
     /// Whether the phrase is `parts`.

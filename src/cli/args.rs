@@ -285,6 +285,9 @@ pub struct ScheduleArgs {
     /// For an RRULE: skip (default) an instance whose local time a clock change skips, or shift it (RFC 5545 3.3.5).
     #[arg(long, default_value = "skip", value_parser = clap::builder::ValueParser::new(str::parse::<tsconv_time::schedule::Gap>))]
     pub gap: tsconv_time::schedule::Gap,
+    /// The language of the description and the runs' texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
+    #[arg(long, value_name = "TAG", value_parser = clap::builder::ValueParser::new(Localizer::get))]
+    pub locale: Option<Arc<Localizer>>,
     /// Print the API's `data` object as JSON.
     #[arg(long)]
     pub json: bool,
@@ -304,7 +307,8 @@ impl ScheduleArgs {
             None => now,
         };
         let query = Query::from_texts(from, Some(&self.count), self.direction)?;
-        schedule::answer(&read, &zones, &query, Precision::Seconds, locale::english(), Fields::ALL)
+        let language = self.locale.as_deref().unwrap_or_else(|| locale::english());
+        schedule::answer(&read, &zones, &query, Precision::Seconds, language, Fields::ALL)
     }
 }
 

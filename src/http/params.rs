@@ -475,6 +475,9 @@ pub struct ScheduleFeedParams {
     pub count: Option<String>,
     #[param(schema_with = schema::gap)]
     pub gap: Option<String>,
+    /// The language of each event's description.
+    #[param(schema_with = schema::locale)]
+    pub locale: Option<String>,
 }
 
 impl ScheduleFeedParams {
@@ -487,7 +490,7 @@ impl ScheduleFeedParams {
             count: self.count.map(Value::String),
             direction: None,
             gap: self.gap,
-            locale: None,
+            locale: self.locale,
             precision: None,
             fields: None,
         };

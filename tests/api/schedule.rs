@@ -178,13 +178,13 @@ async fn plain_text_lists_the_runs() {
     assert!(text.contains("runs.1.iso: 2026-11-28T09:00:00.000Z"), "{text}");
 }
 
-/// A feed read back by Python's `icalendar`: its events' starts, UIDs and summaries.
+/// A feed read back by Python's `icalendar`: its events' starts, UIDs, summaries and descriptions.
 fn parse_feed(feed: &str) -> Value {
     let script = r#"
 import json, sys
 from icalendar import Calendar
 calendar = Calendar.from_ical(sys.stdin.read())
-events = [{"start": e.decoded("dtstart").isoformat(), "uid": str(e["uid"]), "summary": str(e["summary"])} for e in calendar.walk("VEVENT")]
+events = [{"start": e.decoded("dtstart").isoformat(), "uid": str(e["uid"]), "summary": str(e["summary"]), "description": str(e.get("description", ""))} for e in calendar.walk("VEVENT")]
 print(json.dumps({"version": str(calendar["version"]), "events": events}))
 "#;
     let venv = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/venv-st/bin/python");
@@ -239,6 +239,12 @@ async fn feeds_are_calendars_icalendar_reads() {
             .unwrap(),
     );
     assert_eq!(again["events"][0]["uid"], events[0]["uid"]);
+    // Each event is described in the feed's `locale`.
+    let german =
+        get("/api/schedule.ics?schedule=0%209%20*%20*%20MON-FRI&timezone=Europe/Berlin&count=1&locale=de").await;
+    let german = parse_feed(german.body.as_str().unwrap());
+    let described = german["events"][0]["description"].as_str().unwrap();
+    assert!(described.starts_with("Um 09:00, am Montag, Dienstag, Mittwoch, Donnerstag und Freitag. ("), "{described}");
 
     let changes = get("/api/timezones/Australia/Sydney/transitions.ics?count=2").await;
     assert_eq!(changes.status, 200);
@@ -252,4 +258,26 @@ async fn feeds_are_calendars_icalendar_reads() {
     }
     get("/api/schedule.ics?schedule=@daily&from=2026-01-01").await.assert_error(400, 40010, "unknown_parameter");
     get("/api/schedule.ics?schedule=0%209%20*%20*%20MNO").await.assert_error(400, 40016, "invalid_schedule");
+}
+
+#[tokio::test]
+async fn the_description_is_in_the_language_asked_for_and_names_it() {
+    let cases = [
+        ("de", "0%209%20*%20*%201-5", "Um 09:00, am Montag, Dienstag, Mittwoch, Donnerstag und Freitag.", "de"),
+        ("ja", "FREQ%3DMONTHLY%3BBYDAY%3D-1FR", "毎月、最終金曜日", "ja"),
+        ("zh-TW", "*%2F15%20*%20*%20*%20*", "每15 分鐘。", "zh-Hant"),
+        // A language tsconv has no schedule phrases for: English, and the answer says so.
+        ("cy", "0%209%20*%20*%201-5", "At 09:00, on Monday, Tuesday, Wednesday, Thursday, and Friday.", "en"),
+    ];
+    for (locale, schedule, description, written_in) in cases {
+        let reply = get(&format!("/api/schedule?schedule={schedule}&locale={locale}&count=1")).await;
+        let data = reply.assert_ok();
+        assert_eq!(
+            (data["description"].as_str(), data["description_locale"].as_str()),
+            (Some(description), Some(written_in)),
+            "{locale}"
+        );
+    }
+    let reply = post_json("/api/schedule", json!({"schedule": "Mon..Fri 09:00", "locale": "fr", "count": 1})).await;
+    assert_eq!(reply.assert_ok()["description"], "À 09:00, le lundi, mardi, mercredi, jeudi et vendredi.");
 }

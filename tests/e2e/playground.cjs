@@ -304,6 +304,13 @@ async function main() {
   await page.fill("#schedule-text", "30 2 * * *");
   await page.waitForFunction(() => document.querySelectorAll("#schedule-runs tr").length === 5);
   assert.equal(await text(page, "#schedule-description"), "At 02:30. (cron, computed in Europe/Berlin)");
+  assert.equal(await page.getAttribute("#schedule-description", "lang"), "en");
+  // The description follows the page's language.
+  await page.selectOption("#locale", "de");
+  await waitText(page, "#schedule-description", "Um 02:30. (cron, computed in Europe/Berlin)");
+  assert.equal(await page.getAttribute("#schedule-description", "lang"), "de");
+  await page.selectOption("#locale", "");
+  await waitText(page, "#schedule-description", "At 02:30. (cron, computed in Europe/Berlin)");
   const runs = await page.evaluate(() => [...document.querySelectorAll("#schedule-runs tr")]
     .map((tr) => [...tr.querySelectorAll("code")].map((code) => code.textContent)));
   for (const [local, utc] of runs) {

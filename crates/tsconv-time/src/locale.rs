@@ -526,6 +526,42 @@ impl Localizer {
         self.language.requested.id.region.as_ref().map(|region| region.as_str())
     }
 
+    /// The names of the weekdays (Sunday first, as cron counts them) and of
+    /// the months of the Gregorian calendar in this language, wide and
+    /// stand-alone, as CLDR writes them alone (`Montag`, `Januar`;
+    /// `понедельник`, `январь`), whatever calendar the language's dates use.
+    pub(crate) fn gregorian_names(&self) -> Result<([String; 7], [String; 12]), TimeError> {
+        use icu_calendar::types::Weekday;
+        use icu_calendar::{Date, Gregorian};
+        use icu_datetime::FixedCalendarDateTimeFormatter;
+        use icu_datetime::fieldsets::{E, M};
+        let missing = |error: &dyn std::fmt::Display| TimeError::InvalidLocale {
+            given: format!("{} ({error})", self.language.requested),
+            suggestions: Vec::new(),
+        };
+        let prefs = || (&self.language.requested).into();
+        let weekdays =
+            FixedCalendarDateTimeFormatter::<Gregorian, _>::try_new(prefs(), E::long()).map_err(|e| missing(&e))?;
+        let months =
+            FixedCalendarDateTimeFormatter::<Gregorian, _>::try_new(prefs(), M::long()).map_err(|e| missing(&e))?;
+        let days = [
+            Weekday::Sunday,
+            Weekday::Monday,
+            Weekday::Tuesday,
+            Weekday::Wednesday,
+            Weekday::Thursday,
+            Weekday::Friday,
+            Weekday::Saturday,
+        ]
+        .map(|day| text(&weekdays.format(&day)));
+        let mut names: [String; 12] = Default::default();
+        for (month, name) in (1u8..).zip(names.iter_mut()) {
+            let date = Date::try_new_gregorian(2024, month, 1).map_err(|e| missing(&e))?;
+            *name = text(&months.format(&date));
+        }
+        Ok((days, names))
+    }
+
     /// The supported locale whose data this is (`data.locale`).
     pub fn used(&self) -> &'static str {
         self.language.used

@@ -88,7 +88,8 @@ pub async fn feed(
     let now = state.clock.now();
     let request = params.read(&state.default_zone, now)?;
     let zones = Zones { timezone: request.timezone.as_ref(), default: &state.default_zone };
-    let feed = schedule::feed(&request.schedule, &zones, request.query.count, now).map_err(ApiError::time)?;
+    let feed = schedule::feed(&request.schedule, &zones, request.query.count, now, &request.language)
+        .map_err(ApiError::time)?;
     Ok(calendar(feed, now))
 }
 

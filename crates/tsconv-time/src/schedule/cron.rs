@@ -13,8 +13,10 @@ use croner::parser::{CronParser, Seconds, Year};
 use jiff::civil::DateTime;
 
 use super::Wall;
+use super::words::Words;
 use crate::error::TimeError;
 use crate::zone::Zone;
+use croner::describe::Language as _;
 
 /// An expression croner matches, with what the engine needs besides.
 pub(crate) struct Cron {
@@ -27,8 +29,11 @@ pub(crate) struct Cron {
     /// the days of the month these can be (`26-29` for the third-last),
     /// and a run on another is skipped. `0`: no such days.
     pub(super) from_end: u32,
-    /// The description, when croner's would name the wrong days.
-    described: Option<String>,
+    /// For days counted from a month's end, the same pattern with `L` for
+    /// its days of the month: croner describes that one (the days it
+    /// matches would name the wrong days), and the words of `from_end`
+    /// replace those of `L`.
+    described_as: Option<croner::Cron>,
 }
 
 const MONTHS: [&str; 12] = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
@@ -135,7 +140,7 @@ pub(crate) fn read(expression: &str) -> Result<Cron, TimeError> {
     let cron = parser.parse(&joined.join(" ")).map_err(|error| {
         TimeError::invalid_schedule(format!("the cron expression {:?} is not valid: {error}", body.trim()))
     })?;
-    Ok(Cron { cron, fixed, zone, from_end: 0, described: None })
+    Ok(Cron { cron, fixed, zone, from_end: 0, described_as: None })
 }
 
 impl Cron {
@@ -150,25 +155,24 @@ impl Cron {
         let cron = parser.parse(pattern).map_err(|error| {
             TimeError::invalid_schedule(format!("the calendar event is not valid: {error} (read as {pattern})"))
         })?;
-        // croner would describe the days of the month it matches; the days
-        // meant are counted from the month's end.
-        let described = (from_end != 0).then(|| {
+        let described_as = (from_end != 0).then(|| {
             let fields: Vec<&str> = pattern.split(' ').enumerate().map(|(i, f)| if i == 3 { "L" } else { f }).collect();
-            parser.parse(&fields.join(" ")).map_or_else(
-                |_| format!("{} (on {})", cron.describe(), days_from_end_in_words(from_end)),
-                |last| last.describe().replace("the last day of the month", &days_from_end_in_words(from_end)),
-            )
+            parser.parse(&fields.join(" ")).ok()
         });
-        Ok(Cron { cron, fixed: false, zone, from_end, described })
+        Ok(Cron { cron, fixed: false, zone, from_end, described_as: described_as.flatten() })
     }
 
-    pub(crate) fn describe(&self) -> String {
-        let words = self.described.clone().unwrap_or_else(|| self.cron.describe());
-        // croner says "At every 30 minutes."
-        match words.strip_prefix("At every ") {
-            Some(rest) => format!("Every {rest}"),
-            None => words,
+    /// The expression in `words`.
+    pub(crate) fn describe(&self, words: &Words<'_>) -> String {
+        if self.from_end == 0 {
+            return words.finish_cron(&self.cron.describe_lang(*words));
         }
+        let on_days = days_from_end_in_words(self.from_end, words);
+        let text = match &self.described_as {
+            Some(last) => last.describe_lang(*words).replacen(&words.on_phrase(words.phrases().last_day), &on_days, 1),
+            None => format!("{} ({on_days})", self.cron.describe_lang(*words)),
+        };
+        words.finish_cron(&text)
     }
 
     pub(crate) fn wall(&self) -> CronWall<'_> {
@@ -405,22 +409,24 @@ pub(crate) struct CronWall<'c> {
 /// candidate days (after which weekdays repeat).
 const MAX_SKIPPED_DAYS: usize = 20_000;
 
-/// `days` (bit `n`: the `n`th-last day of a month) in words.
-fn days_from_end_in_words(days: u32) -> String {
+/// On `days` (bit `n`: the `n`th-last day of a month), in `words`.
+fn days_from_end_in_words(days: u32, words: &Words<'_>) -> String {
+    let phrases = words.phrases();
     let list: Vec<u32> = (1..=28).filter(|n| days & (1 << n) != 0).collect();
-    let ordinal = |n: u32| match n {
-        1 => "last".to_owned(),
-        2 => "second-to-last".to_owned(),
-        3 => "third-to-last".to_owned(),
-        n => format!("{n}th-to-last"),
-    };
     match list[..] {
-        [one] => format!("the {} day of the month", ordinal(one)),
-        [1, .., last] if list.len() as u32 == last => format!("the last {last} days of the month"),
+        [1, .., last] if list.len() as u32 == last => {
+            words.fill(phrases.last_days, &words.count(crate::unit::TimeUnit::Day, i64::from(last)))
+        }
         _ => {
-            let mut written: Vec<String> = list.iter().rev().map(|n| ordinal(*n)).collect();
-            let last = written.pop().unwrap_or_default();
-            format!("the {} and {last} days of the month", written.join(", "))
+            let items: Vec<String> = list
+                .iter()
+                .rev()
+                .map(|&n| match n {
+                    1 => phrases.last_day.to_owned(),
+                    n => words.fill_nth(phrases.nth_last_day, &n.to_string(), i64::from(n)),
+                })
+                .collect();
+            words.on_phrase(&words.list(&items))
         }
     }
 }

@@ -1,94 +1,66 @@
-//! An RRULE in English words: its frequency, the days and months it keeps,
-//! its time of day, and how it ends.
+//! An RRULE in words: its frequency, the days and months it keeps, its
+//! time of day, and how it ends, in the language of [`Words`].
 
 use rrule::{Frequency, NWeekday, Weekday};
 
 use super::rrule::Rule;
-use crate::iso::MONTH_NAMES;
+use super::words::Words;
+use crate::unit::TimeUnit;
 
-fn weekday(day: Weekday) -> &'static str {
-    match day {
-        Weekday::Mon => "Monday",
-        Weekday::Tue => "Tuesday",
-        Weekday::Wed => "Wednesday",
-        Weekday::Thu => "Thursday",
-        Weekday::Fri => "Friday",
-        Weekday::Sat => "Saturday",
-        Weekday::Sun => "Sunday",
-    }
+/// `day` as cron counts weekdays (0 Sunday).
+fn cron_day(day: Weekday) -> usize {
+    day.num_days_from_sunday() as usize
 }
 
-fn ordinal(n: i64) -> String {
-    match n {
-        -1 => "last".to_owned(),
-        n if n < 0 => format!("{} last", ordinal(-n)),
-        n => {
-            let suffix = match (n % 10, n % 100) {
-                (1, 11) | (2, 12) | (3, 13) => "th",
-                (1, _) => "st",
-                (2, _) => "nd",
-                (3, _) => "rd",
-                _ => "th",
-            };
-            format!("{n}{suffix}")
-        }
-    }
-}
-
-/// "a, b and c".
-fn and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-pub(crate) fn rrule(rule: &Rule) -> String {
+pub(crate) fn rrule(rule: &Rule, words: &Words<'_>) -> String {
+    let phrases = words.phrases();
     let first = &rule.first;
     let unit = match first.get_freq() {
-        Frequency::Yearly => "year",
-        Frequency::Monthly => "month",
-        Frequency::Weekly => "week",
-        Frequency::Daily => "day",
-        Frequency::Hourly => "hour",
-        Frequency::Minutely => "minute",
-        Frequency::Secondly => "second",
+        Frequency::Yearly => TimeUnit::Year,
+        Frequency::Monthly => TimeUnit::Month,
+        Frequency::Weekly => TimeUnit::Week,
+        Frequency::Daily => TimeUnit::Day,
+        Frequency::Hourly => TimeUnit::Hour,
+        Frequency::Minutely => TimeUnit::Minute,
+        Frequency::Secondly => TimeUnit::Second,
     };
-    let mut words = match first.get_interval() {
-        0 | 1 => format!("Every {unit}"),
-        n => format!("Every {n} {unit}s"),
-    };
+    // What narrows the frequency, then how the rule ends, after a comma.
+    let (mut clauses, mut endings) = (Vec::new(), Vec::new());
     let days: Vec<String> = first
         .get_by_weekday()
         .iter()
-        .map(|day| match day {
-            NWeekday::Every(day) => weekday(*day).to_owned(),
-            NWeekday::Nth(n, day) => format!("the {} {}", ordinal(i64::from(*n)), weekday(*day)),
+        .map(|day| match *day {
+            NWeekday::Every(day) => words.weekday(cron_day(day)).to_owned(),
+            NWeekday::Nth(-1, day) => words.fill(phrases.last, words.weekday(cron_day(day))),
+            NWeekday::Nth(n, day) if n < 0 => {
+                words.fill_nth(phrases.nth_last, words.weekday(cron_day(day)), -i64::from(n))
+            }
+            NWeekday::Nth(n, day) => words.fill_nth(phrases.nth, words.weekday(cron_day(day)), i64::from(n)),
         })
         .collect();
     if !days.is_empty() {
-        words.push_str(&format!(" on {}", and(&days)));
+        clauses.push(words.fill(phrases.on, &words.list(&days)));
     }
     let month_days: Vec<String> = first
         .get_by_month_day()
         .iter()
-        .map(|&day| if day < 0 { format!("the {} day", ordinal(i64::from(day))) } else { format!("day {day}") })
+        .map(|&day| match day {
+            -1 => phrases.last_day.to_owned(),
+            ..0 => words.fill_nth(phrases.nth_last_day, &(-day).to_string(), -i64::from(day)),
+            day => words.fill(phrases.day, &day.to_string()),
+        })
         .collect();
     if !month_days.is_empty() {
-        words.push_str(&format!(" on {}", and(&month_days)));
+        clauses.push(words.fill(phrases.on, &words.list(&month_days)));
     }
-    let months: Vec<String> = first
-        .get_by_month()
-        .iter()
-        .filter_map(|&month| MONTH_NAMES.get(usize::from(month).wrapping_sub(1)).map(|name| (*name).to_owned()))
-        .collect();
+    let months: Vec<String> =
+        first.get_by_month().iter().filter_map(|&month| words.month(usize::from(month)).map(str::to_owned)).collect();
     if !months.is_empty() {
-        words.push_str(&format!(" in {}", and(&months)));
+        clauses.push(words.fill(phrases.in_, &words.list(&months)));
     }
-    let positions: Vec<String> = first.get_by_set_pos().iter().map(|&n| ordinal(i64::from(n))).collect();
+    let positions: Vec<String> = first.get_by_set_pos().iter().map(|n| n.to_string()).collect();
     if !positions.is_empty() {
-        words.push_str(&format!(", the {} of each {unit}'s matches", and(&positions)));
+        endings.push(words.fill(phrases.set_pos, &words.list(&positions)));
     }
     let hours = first.get_by_hour();
     let minutes = first.get_by_minute();
@@ -96,25 +68,39 @@ pub(crate) fn rrule(rule: &Rule) -> String {
         matches!(first.get_freq(), Frequency::Yearly | Frequency::Monthly | Frequency::Weekly | Frequency::Daily);
     match (hours, minutes, rule.start_wall) {
         ([], [], Some(start)) if daily => {
-            words.push_str(&format!(" at {:02}:{:02}", start.hour(), start.minute()));
+            clauses.push(words.fill(phrases.at, &format!("{:02}:{:02}", start.hour(), start.minute())));
         }
         (hours, minutes, start) if !hours.is_empty() || !minutes.is_empty() => {
             let minutes: Vec<u8> =
                 if minutes.is_empty() { vec![start.map_or(0, |start| start.minute() as u8)] } else { minutes.to_vec() };
             let times: Vec<String> = if hours.is_empty() {
-                minutes.iter().map(|m| format!("minute {m}")).collect()
+                vec![words.fill(phrases.minute, &words.list(&minutes.iter().map(u8::to_string).collect::<Vec<_>>()))]
             } else {
                 hours.iter().flat_map(|h| minutes.iter().map(move |m| format!("{h:02}:{m:02}"))).collect()
             };
-            words.push_str(&format!(" at {}", and(&times)));
+            clauses.push(words.fill(phrases.at, &words.list(&times)));
         }
         _ => {}
     }
     if let Some(count) = first.get_count() {
-        words.push_str(&format!(", {count} time{}", if count == 1 { "" } else { "s" }));
+        let phrase = phrases.times[usize::from(count != 1)];
+        endings.push(words.fill(phrase, &count.to_string()));
     }
     if let Some(until) = rule.until_text() {
-        words.push_str(&format!(", until {until}"));
+        endings.push(words.fill(phrases.until, &until));
     }
-    words
+    // "Every week on Monday at 09:00, 10 times" in English; in other
+    // languages, whose phrases are often labels (`понедельник`, `март`),
+    // each clause after a comma.
+    let space = if phrases.tag == "en" { " " } else { ", " };
+    let mut text = words.every(unit, i64::from(first.get_interval()));
+    for clause in clauses {
+        text.push_str(space);
+        text.push_str(&clause);
+    }
+    for ending in endings {
+        text.push_str(", ");
+        text.push_str(&ending);
+    }
+    words.finish(&text)
 }

@@ -12,8 +12,10 @@
 
 mod cron;
 mod describe;
+mod phrases;
 mod rrule;
 mod systemd;
+mod words;
 
 use std::collections::VecDeque;
 
@@ -241,10 +243,27 @@ impl Schedule {
 
     /// The expression in words, in English.
     pub fn description(&self) -> String {
-        match &self.reader {
-            Reader::Cron(cron) => cron.describe(),
-            Reader::Rrule(rule) => describe::rrule(rule),
-        }
+        self.description_in(crate::locale::english()).0
+    }
+
+    /// The expression in words in `language`, and the locale they are
+    /// written in: `language`'s, or English where tsconv has no phrases
+    /// for it (it has them for every language Discord speaks).
+    ///
+    /// ```
+    /// use tsconv_time::{locale::Localizer, schedule::{Gap, Schedule}};
+    /// let cron = Schedule::parse("0 9 * * 1-5", Gap::Skip).unwrap();
+    /// assert_eq!(cron.description(), "At 09:00, on Monday, Tuesday, Wednesday, Thursday, and Friday.");
+    /// let (words, locale) = cron.description_in(&Localizer::get("de").unwrap());
+    /// assert_eq!((words.as_str(), locale), ("Um 09:00, am Montag, Dienstag, Mittwoch, Donnerstag und Freitag.", "de"));
+    /// ```
+    pub fn description_in(&self, language: &Localizer) -> (String, &'static str) {
+        let words = words::Words::of(language);
+        let text = match &self.reader {
+            Reader::Cron(cron) => cron.describe(&words),
+            Reader::Rrule(rule) => describe::rrule(rule, &words),
+        };
+        (text, words.locale())
     }
 
     /// The runs from `from` (excluded) in `direction`, up to `count`, in
@@ -724,8 +743,12 @@ pub struct ScheduleAnswer {
     /// names one (`CRON_TZ=`, `TZID=`), else `timezone`. (Each run is shown
     /// in `timezone` when it is given.)
     pub timezone: String,
-    /// The expression in words (English).
+    /// The expression in words, in `locale`'s language (English for a
+    /// language tsconv has no schedule phrases for: `description_locale`
+    /// says which).
     pub description: String,
+    /// The locale `description` is written in.
+    pub description_locale: &'static str,
     /// `next` (oldest first) or `previous` (newest first).
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub direction: &'static str,
@@ -825,11 +848,13 @@ pub fn answer(
             }),
         })
         .collect();
+    let (description, description_locale) = schedule.description_in(language);
     Ok(ScheduleAnswer {
         notation: schedule.notation,
         schedule: schedule.expression.clone(),
         timezone: computed.name().to_owned(),
-        description: schedule.description(),
+        description,
+        description_locale,
         direction: query.direction.name(),
         from: jiff::fmt::temporal::DateTimePrinter::new().timestamp_to_string(&query.from),
         count: runs.len(),
@@ -839,16 +864,17 @@ pub fn answer(
 }
 
 /// The next `count` runs after `now` as an iCalendar feed: one event per
-/// run, its UID from the expression, the zone and the instant.
+/// run, its UID from the expression, the zone and the instant, described
+/// in `language`.
 ///
 /// ```
 /// use tsconv_time::schedule::{self, Gap, Schedule, Zones};
-/// use tsconv_time::zone::Zone;
+/// use tsconv_time::{locale, zone::Zone};
 ///
 /// let cron = Schedule::parse("0 9 * * MON-FRI", Gap::Skip).unwrap();
 /// let berlin = Zone::parse("Europe/Berlin").unwrap();
 /// let zones = Zones { timezone: Some(&berlin), default: &Zone::utc() };
-/// let feed = schedule::feed(&cron, &zones, 2, "2026-11-27T12:00:00Z".parse().unwrap()).unwrap();
+/// let feed = schedule::feed(&cron, &zones, 2, "2026-11-27T12:00:00Z".parse().unwrap(), locale::english()).unwrap();
 /// assert!(feed.text.contains("DTSTART:20261130T080000Z\r\n")); // Monday 09:00 in Berlin
 /// assert_eq!(feed.changes_at.unwrap().to_string(), "2026-11-30T08:00:00Z");
 /// ```
@@ -857,11 +883,12 @@ pub fn feed(
     zones: &Zones<'_>,
     count: usize,
     now: Timestamp,
+    language: &Localizer,
 ) -> Result<crate::ics::Feed, TimeError> {
     let computed = zones.computed(schedule);
     let shown = zones.shown(schedule);
     let runs = schedule.runs(computed, now, count, Direction::Next)?;
-    let description = schedule.description();
+    let (description, _) = schedule.description_in(language);
     let events: Vec<crate::ics::Event> = runs
         .iter()
         .map(|run| {

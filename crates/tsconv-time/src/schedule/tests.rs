@@ -267,3 +267,109 @@ mod properties {
         }
     }
 }
+
+/// Expressions that between them use every phrase of a description: each
+/// cron shape croner words apart, systemd's days from a month's end, and
+/// every part of an RRULE.
+const EVERY_PHRASE: [&str; 23] = [
+    "0 9 * * 1-5",
+    "*/15 * * * *",
+    "* * * * * *",
+    "* * * * *",
+    "5 * * * *",
+    "0 */2 * * *",
+    "* 0 * * *",
+    "*/10 9-17 * * MON-FRI",
+    "5 10 * * * *",
+    "*/5 0 9 * * *",
+    "0 0 L * *",
+    "0 0 * * 5L",
+    "0 0 15W * *",
+    "0 0 * * 1#2",
+    "0 0 1 */3 *",
+    "30 2 1,15 * MON",
+    "0 0 0 1 1,7 * 2030",
+    "0 0 0 1 1 * 2030/2",
+    "Mon *-05~07/1",
+    "*-*~03,05 00:00",
+    "DTSTART;TZID=Europe/Berlin:20260101T090000 RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10",
+    "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU,-1SA,-2FR;BYHOUR=2;UNTIL=20300101T000000Z",
+    "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=1,-1,-3;BYSETPOS=1;COUNT=1",
+];
+
+/// English words a description in another language must not hold (not
+/// those other languages share: `in`, `minute`, Dutch's `of`, Finnish's `on`).
+const ENGLISH_WORDS: [&str; 21] = [
+    "every", "at", "the", "day", "days", "hour", "hours", "second", "seconds", "past", "last", "month", "months",
+    "year", "and", "or", "times", "until", "weekday", "nearest", "also",
+];
+
+#[test]
+fn every_discord_language_describes_every_phrase_in_its_own_words() {
+    for tag in crate::locale::DISCORD_LANGUAGES {
+        let language = crate::locale::Localizer::get(tag).unwrap();
+        let (weekdays, months) = language.gregorian_names().unwrap();
+        for expression in EVERY_PHRASE {
+            let schedule = Schedule::parse(expression, Gap::Skip).unwrap();
+            let (words, locale) = schedule.description_in(&language);
+            assert_eq!(locale, language.used(), "{tag}: {expression}");
+            assert!(!words.contains(['{', '}', '\u{E000}']) && !words.contains("  "), "{tag}: {expression}: {words}");
+            assert!(words.chars().next().is_some_and(|c| !c.is_lowercase()), "{tag}: {expression}: {words}");
+            if !tag.starts_with("en") {
+                let english: Vec<&str> = words
+                    .split(|c: char| !c.is_alphabetic())
+                    .filter(|word| ENGLISH_WORDS.contains(&word.to_lowercase().as_str()))
+                    .collect();
+                assert!(english.is_empty(), "{tag}: {expression}: {words}: {english:?}");
+            }
+            // The names are CLDR's, as the language writes them alone.
+            let names_monday =
+                expression.split(|c: char| !c.is_ascii_alphanumeric()).any(|word| matches!(word, "MON" | "Mon" | "MO"));
+            if names_monday {
+                assert!(words.contains(&weekdays[1]), "{tag}: {expression}: {words} lacks {}", weekdays[1]);
+            }
+            if expression.contains("BYMONTH=3") {
+                assert!(words.contains(&months[2]), "{tag}: {expression}: {words} lacks {}", months[2]);
+            }
+        }
+    }
+}
+
+#[test]
+fn descriptions_read_as_their_language_writes() {
+    let cases = [
+        ("de", "0 9 * * 1-5", "Um 09:00, am Montag, Dienstag, Mittwoch, Donnerstag und Freitag."),
+        ("de", "*/15 * * * *", "Alle 15 Minuten."),
+        ("de", "0 0 * * 5L", "Um 00:00, am letzten Freitag des Monats."),
+        ("fr", "0 0 * * 1#2", "À 00:00, le 2e lundi du mois."),
+        ("fr", "0 0 1 1,7 *", "À 00:00, le jour 1, en janvier et juillet."),
+        ("es-419", "0 */2 * * *", "En el minuto 0, cada 2 horas."),
+        ("pt-BR", "*/15 * * * *", "A cada 15 minutos."),
+        ("ru", "0 9 * * 1-5", "В 09:00, понедельник, вторник, среда, четверг и пятница."),
+        ("ru", "*/15 * * * *", "Раз в 15 минут."),
+        ("ja", "0 0 * * 1#2", "00:00に、月の第2月曜日。"),
+        ("ja", "5 * * * *", "毎時5分。"),
+        ("zh-TW", "0 0 L * *", "在00:00、每月最後一天。"),
+        ("ko", "*/15 * * * *", "15분마다."),
+        ("sv-SE", "0 0 * * 1#2", "Kl. 00:00, på den 2:a måndag i månaden."),
+        (
+            "en-GB",
+            "*-*~03,05 00:00",
+            "At 00:00, on the 5th-to-last day of the month and the 3rd-to-last day of the month.",
+        ),
+        ("de", "FREQ=MONTHLY;BYDAY=-1FR", "Jeden Monat, am letzten Freitag"),
+        ("en-US", "FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10", "Every week on Monday and Wednesday, 10 times"),
+    ];
+    for (tag, expression, expected) in cases {
+        let language = crate::locale::Localizer::get(tag).unwrap();
+        let (words, _) = Schedule::parse(expression, Gap::Skip).unwrap().description_in(&language);
+        assert_eq!(words, expected, "{tag}: {expression}");
+    }
+}
+
+#[test]
+fn a_language_without_schedule_phrases_is_described_in_english_and_says_so() {
+    let welsh = crate::locale::Localizer::get("cy").unwrap();
+    let (words, locale) = Schedule::parse("0 9 * * 1-5", Gap::Skip).unwrap().description_in(&welsh);
+    assert_eq!((words.as_str(), locale), ("At 09:00, on Monday, Tuesday, Wednesday, Thursday, and Friday.", "en"));
+}

@@ -305,11 +305,15 @@ async function main() {
   await page.waitForFunction(() => document.querySelectorAll("#schedule-runs tr").length === 5);
   assert.equal(await text(page, "#schedule-description"), "At 02:30. (cron, computed in Europe/Berlin)");
   assert.equal(await page.getAttribute("#schedule-description", "lang"), "en");
-  // The description follows the page's language.
+  // The description follows the language chosen under Discord.
+  await view(page, "discord");
   await page.selectOption("#locale", "de");
+  await view(page, "schedules");
   await waitText(page, "#schedule-description", "Um 02:30. (cron, computed in Europe/Berlin)");
   assert.equal(await page.getAttribute("#schedule-description", "lang"), "de");
+  await view(page, "discord");
   await page.selectOption("#locale", "");
+  await view(page, "schedules");
   await waitText(page, "#schedule-description", "At 02:30. (cron, computed in Europe/Berlin)");
   const runs = await page.evaluate(() => [...document.querySelectorAll("#schedule-runs tr")]
     .map((tr) => [...tr.querySelectorAll("code")].map((code) => code.textContent)));

@@ -411,6 +411,8 @@ impl ReadArgs {
             language: self.locale.as_deref().unwrap_or_else(|| locale::english()),
             // A command's answer is printed, never cached: no one asks.
             from_now: None,
+            // Its refusals are printed.
+            unworded: false,
         }
     }
 

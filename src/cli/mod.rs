@@ -143,6 +143,7 @@ fn rewrite(args: &RewriteArgs, out: &mut impl Write) -> ExitCode {
         patterns: &[],
         language: args.locale.as_deref().unwrap_or_else(|| locale::english()),
         from_now: None,
+        unworded: false,
     };
     let numbers = match (&args.window, args.numbers) {
         (Some(window), _) => match Window::parse(window, &options) {

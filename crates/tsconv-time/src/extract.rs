@@ -280,6 +280,8 @@ struct Date<'t> {
 
 /// The dates of `text`, cut into `words`, in order, at most `most`.
 fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most: usize) -> Vec<Date<'t>> {
+    // Only where a window's refusal stops is used, never its words.
+    let options = &ReadOptions { unworded: true, ..*options };
     let mut found = Vec::new();
     let mut i = 0;
     while i < words.len() && found.len() < most {
@@ -322,6 +324,10 @@ fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most:
                         .and_then(|at| date.char_indices().nth(at).map(|(byte, _)| window[0].start + byte))
                         .map(|byte| window.iter().take_while(|word| word.end <= byte).count());
                     n = match stopped {
+                        // Refused from its first word, as a whole (`1700000000 sun`,
+                        // `3pm 5:13pm`: two times): a first word that is a date
+                        // alone is still one.
+                        Some(0) if n > 1 && is_a_date(&window[..1], before) => 1,
                         Some(cut) if cut < n => cut,
                         _ => n - 1,
                     };

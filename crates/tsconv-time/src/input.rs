@@ -77,6 +77,10 @@ pub struct ReadOptions<'z> {
     /// Where a reading notes that it counted from `now` (see [`FromNow`]);
     /// `None` when the caller does not ask.
     pub from_now: Option<&'z FromNow>,
+    /// A caller that keeps only where a refusal stops, never its words
+    /// (extract, trying window after window of prose): people's reader
+    /// then writes no message. The error's kind and position are the same.
+    pub unworded: bool,
 }
 
 /// Whether any reading counted from the clock: date math from `now`
@@ -138,6 +142,7 @@ impl<'z> ReadOptions<'z> {
             patterns: &[],
             language: crate::locale::english(),
             from_now: None,
+            unworded: false,
         }
     }
 
@@ -201,6 +206,7 @@ impl ReadSettings {
             patterns: &self.patterns,
             language: &self.language,
             from_now: None,
+            unworded: false,
         }
     }
 }
@@ -589,6 +595,7 @@ fn read_human(trimmed: &str, lead: usize, options: &ReadOptions<'_>) -> Result<R
         order: options.language.date_order(),
         region: options.language.region(),
         words: options.language.vocabulary(),
+        unworded: options.unworded,
     };
     let human = human::read_or_refuse(trimmed, lead, &human_options).inspect_err(|refusal| {
         if refusal.uses_now {

@@ -66,7 +66,7 @@ pub use self::pieces::{DateOrder, Human, HumanOptions, OtherReading};
 /// let zone = Zone::parse("America/New_York").unwrap();
 /// let now: Timestamp = "2026-11-23T18:00:00Z".parse().unwrap();
 /// let words = tsconv_time::human::Vocabulary::english();
-/// let options = HumanOptions { zone: &zone, disambiguation: Disambiguation::Compatible, now, order: DateOrder::MonthDay, region: None, words };
+/// let options = HumanOptions { zone: &zone, disambiguation: Disambiguation::Compatible, now, order: DateOrder::MonthDay, region: None, words, unworded: false };
 /// let human = read("Nov 14 2023 5:13pm", 0, &options).unwrap();
 /// assert_eq!(human.instant.to_string(), "2023-11-14T22:13:00Z");
 /// assert_eq!(human.read_as, "2023-11-14T17:13:00 in America/New_York");
@@ -459,6 +459,7 @@ mod tests {
             order,
             region: None,
             words: Vocabulary::english(),
+            unworded: false,
         };
         read(text, 0, &options)
     }
@@ -485,6 +486,7 @@ mod tests {
                 order: DateOrder::MonthDay,
                 region: None,
                 words: Vocabulary::english(),
+                unworded: false,
             };
             for (text, step) in [("next weekday", 1), ("last weekday", -1)] {
                 let day = read(text, 0, &options).unwrap().instant.to_zoned(zone.tz().clone()).date();

@@ -288,13 +288,15 @@ impl<'a> Parser<'_, 'a, '_> {
         before.end == after.start
     }
 
-    fn error(&self, k: usize, message: String) -> TimeError {
+    fn error(&self, k: usize, message: impl std::fmt::Display) -> TimeError {
         self.error_at(self.i + k, message)
     }
 
-    /// An error at token `t` (an index into the tokens).
-    fn error_at(&self, t: usize, message: String) -> TimeError {
-        TimeError::invalid_at(format!("{:?}: {message}", self.text), self.at(t))
+    /// An error at token `t` (an index into the tokens), its message
+    /// written only for a caller who reads it.
+    fn error_at(&self, t: usize, message: impl std::fmt::Display) -> TimeError {
+        let message = if self.options.unworded { String::new() } else { format!("{:?}: {message}", self.text) };
+        TimeError::invalid_at(message, self.at(t))
     }
 
     /// The mark token `k` is: a CJK one, or one the language's clock
@@ -317,7 +319,7 @@ impl<'a> Parser<'_, 'a, '_> {
             Mark::Month => pieces.marked_month = Some((value, start)),
             Mark::Day => {
                 let Some((month, at)) = pieces.marked_month.take() else {
-                    return Err(self.error_at(start, "a day needs its month, e.g. 11月14日".to_owned()));
+                    return Err(self.error_at(start, "a day needs its month, e.g. 11月14日"));
                 };
                 let year = pieces.marked_year.take();
                 self.set_date(at, year, month, value);
@@ -335,14 +337,12 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.set_time(start, value, 0, 0, 0, half);
             }
             Mark::Minute | Mark::Second if pieces.times == 0 => {
-                return Err(self.error_at(start, "minutes and seconds need their hour, e.g. 17時13分".to_owned()));
+                return Err(self.error_at(start, "minutes and seconds need their hour, e.g. 17時13分"));
             }
             Mark::Minute => pieces.minute = value,
             Mark::Second => pieces.second = value,
             Mark::Half(_) => {
-                return Err(
-                    self.error_at(start + 1, "a half of the day comes before the time, e.g. 下午5時".to_owned())
-                );
+                return Err(self.error_at(start + 1, "a half of the day comes before the time, e.g. 下午5時"));
             }
         }
         Ok(())
@@ -356,14 +356,10 @@ impl<'a> Parser<'_, 'a, '_> {
     fn add_relative(&mut self, k: usize, rel: Option<Relative>) -> Result<(), TimeError> {
         // `vor 3 Tagen`: the word before the run said which way it lies.
         let factor = self.pieces.ahead.unwrap_or(1);
-        let rel = rel
-            .and_then(|rel| rel.scaled(factor))
-            .ok_or_else(|| self.error(k, "the relative item is too large".to_owned()))?;
-        self.pieces.pending = self
-            .pieces
-            .pending
-            .plus(rel)
-            .ok_or_else(|| self.error(k, "the relative items are too large".to_owned()))?;
+        let rel =
+            rel.and_then(|rel| rel.scaled(factor)).ok_or_else(|| self.error(k, "the relative item is too large"))?;
+        self.pieces.pending =
+            self.pieces.pending.plus(rel).ok_or_else(|| self.error(k, "the relative items are too large"))?;
         self.pieces.rels_seen = true;
         Ok(())
     }
@@ -388,18 +384,18 @@ impl<'a> Parser<'_, 'a, '_> {
             Tok::Num { .. } => self.number(),
             Tok::ShortYear(year) => self.short_year(year),
             Tok::Word(word) => self.word_item(word),
-            Tok::Punct(c) => Err(self.error(0, format!("unexpected {c:?}; {EXAMPLES}"))),
+            Tok::Punct(c) => Err(self.error(0, format_args!("unexpected {c:?}; {EXAMPLES}"))),
         }
     }
 
     /// `@1700000000`, `@-1.5`.
     fn epoch(&mut self) -> Result<(), TimeError> {
         let Some(Tok::Num { value, negative, .. }) = self.tok(1) else {
-            return Err(self.error(0, "@ must be followed by a number of seconds, e.g. @1700000000".to_owned()));
+            return Err(self.error(0, "@ must be followed by a number of seconds, e.g. @1700000000"));
         };
         self.i += 2;
         let nanos = self.fraction()?;
-        let seconds = i64::try_from(value).map_err(|_| self.error(0, "too many seconds".to_owned()))?;
+        let seconds = i64::try_from(value).map_err(|_| self.error(0, "too many seconds"))?;
         let (seconds, nanos) = if negative == Some(true) { (-seconds, -nanos) } else { (seconds, nanos) };
         self.pieces.epoch = Some((seconds, nanos));
         Ok(())
@@ -420,7 +416,7 @@ impl<'a> Parser<'_, 'a, '_> {
         if digits > 9 {
             return Err(self.error(
                 1,
-                format!("the fraction has {digits} digits; at most 9 (nanoseconds) are read, never rounded"),
+                format_args!("the fraction has {digits} digits; at most 9 (nanoseconds) are read, never rounded"),
             ));
         }
         self.i += 2;
@@ -430,7 +426,7 @@ impl<'a> Parser<'_, 'a, '_> {
 
     fn number(&mut self) -> Result<(), TimeError> {
         let Some(Tok::Num { value, digits, negative, ordinal }) = self.tok(0) else { return Ok(()) };
-        let value = i64::try_from(value).map_err(|_| self.error(0, "the number is too large".to_owned()))?;
+        let value = i64::try_from(value).map_err(|_| self.error(0, "the number is too large"))?;
         let signed = signed_value(value, negative);
         if negative.is_none()
             && !ordinal
@@ -530,7 +526,7 @@ impl<'a> Parser<'_, 'a, '_> {
             return self.relative_after(1, signed.checked_mul(factor).and_then(|count| Relative::of(unit, count)));
         }
         if negative.is_some() {
-            return Err(self.error(0, "a signed number must be followed by a unit, e.g. +3 days".to_owned()));
+            return Err(self.error(0, "a signed number must be followed by a unit, e.g. +3 days"));
         }
         // `2019 March 5`, `2019-Mar-05`, `2019/Mar/05`, `2019 March`: year first.
         if digits == 4
@@ -578,7 +574,7 @@ impl<'a> Parser<'_, 'a, '_> {
                         Some(Tok::Num { value: year, digits, negative: None, .. }) => {
                             Year { value: to_i64(year), digits }
                         }
-                        _ => return Err(self.error(2, "a year follows the month, e.g. 25/Sep/2003".to_owned())),
+                        _ => return Err(self.error(2, "a year follows the month, e.g. 25/Sep/2003")),
                     };
                     self.set_date(self.i - 2, Some(year), i64::from(month), value);
                     self.i += 3;
@@ -623,7 +619,7 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 2;
                 Ok(())
             }
-            _ if ordinal => Err(self.error(0, "a day written as an ordinal needs its month, e.g. Nov 14th".to_owned())),
+            _ if ordinal => Err(self.error(0, "a day written as an ordinal needs its month, e.g. Nov 14th")),
             _ => self.bare_number(value, digits),
         }
     }
@@ -659,7 +655,7 @@ impl<'a> Parser<'_, 'a, '_> {
             });
             let part = self.fractional(unit, count, nanos)?;
             self.i += used;
-            total = total.plus(part).ok_or_else(|| self.error(0, "the relative item is too large".to_owned()))?;
+            total = total.plus(part).ok_or_else(|| self.error(0, "the relative item is too large"))?;
             first = false;
         }
         // `10h36m28s`, `01h02`, `10h am`: hours, minutes and seconds glued to
@@ -692,7 +688,7 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.set_time(start, hour, minute, rest / 1_000_000_000, rest % 1_000_000_000, meridian);
                 return Ok(());
             }
-            return Err(self.error(0, "a time of day is shorter than 24 hours".to_owned()));
+            return Err(self.error(0, "a time of day is shorter than 24 hours"));
         }
         let total = total.scaled(sign);
         self.relative_after(0, total)
@@ -758,7 +754,7 @@ impl<'a> Parser<'_, 'a, '_> {
     /// `count` and `nanos` billionths of `unit`: a fraction only of a unit
     /// of fixed length, read exactly (`1.5h` is 90 minutes).
     fn fractional(&self, unit: Unit, count: i64, nanos: i64) -> Result<Relative, TimeError> {
-        let whole = Relative::of(unit, count).ok_or_else(|| self.error(0, "the count is too large".to_owned()))?;
+        let whole = Relative::of(unit, count).ok_or_else(|| self.error(0, "the count is too large"))?;
         if nanos == 0 {
             return Ok(whole);
         }
@@ -771,16 +767,16 @@ impl<'a> Parser<'_, 'a, '_> {
             ));
         };
         let part = Relative { nanos: nanos.saturating_mul(seconds), ..Relative::default() };
-        whole.plus(part).ok_or_else(|| self.error(0, "the count is too large".to_owned()))
+        whole.plus(part).ok_or_else(|| self.error(0, "the count is too large"))
     }
 
     /// Half of `unit`: 6 months of a year, else half its fixed length.
     fn half_of(&self, unit: Unit, at: usize) -> Result<Relative, TimeError> {
         match unit {
             Unit::Year => Ok(Relative { months: 6, ..Relative::default() }),
-            _ => self.fractional(unit, 0, 500_000_000).map_err(|_| {
-                self.error(at, "half a month or a quarter has no fixed length: write it in days".to_owned())
-            }),
+            _ => self
+                .fractional(unit, 0, 500_000_000)
+                .map_err(|_| self.error(at, "half a month or a quarter has no fixed length: write it in days")),
         }
     }
 
@@ -867,8 +863,8 @@ impl<'a> Parser<'_, 'a, '_> {
         if let Some(Word::Ago(factor)) = self.word(0) {
             self.i += 1;
             let pending = std::mem::take(&mut self.pieces.pending);
-            let scaled = pending.scaled(factor).ok_or_else(|| self.error(0, "too large".to_owned()))?;
-            self.pieces.rel = self.pieces.rel.plus(scaled).ok_or_else(|| self.error(0, "too large".to_owned()))?;
+            let scaled = pending.scaled(factor).ok_or_else(|| self.error(0, "too large"))?;
+            self.pieces.rel = self.pieces.rel.plus(scaled).ok_or_else(|| self.error(0, "too large"))?;
         }
         Ok(())
     }
@@ -901,7 +897,7 @@ impl<'a> Parser<'_, 'a, '_> {
     fn time_with(&mut self, hour: i64, separator: char) -> Result<(), TimeError> {
         let at = self.i;
         let Some(Tok::Num { value: minute, negative: None, .. }) = self.tok(2) else {
-            return Err(self.error(1, "a time is written H:MM, e.g. 17:13".to_owned()));
+            return Err(self.error(1, "a time is written H:MM, e.g. 17:13"));
         };
         self.i += 3;
         let mut second = 0;
@@ -982,7 +978,7 @@ impl<'a> Parser<'_, 'a, '_> {
             value / 100 * 60 + value % 100
         };
         if minutes >= 24 * 60 {
-            return Err(self.error(0, "an offset is less than 24 hours (RFC 3339's hour is 00-23)".to_owned()));
+            return Err(self.error(0, "an offset is less than 24 hours (RFC 3339's hour is 00-23)"));
         }
         self.i += 1;
         let seconds = i32::try_from(minutes * 60).unwrap_or(i32::MAX);
@@ -1037,7 +1033,7 @@ impl<'a> Parser<'_, 'a, '_> {
             // `3/2019`: a month and its year, the first of it.
             [(month, 1..=2), (year, 4)] => self.set_date(self.i, Some(Year { value: *year, digits: 4 }), *month, 1),
             [(a, _), (b, _)] => self.ordered_date(*a, *b, None),
-            _ => return Err(self.error(0, "a numeric date is written 11/14/2023 or 2023/11/14".to_owned())),
+            _ => return Err(self.error(0, "a numeric date is written 11/14/2023 or 2023/11/14")),
         }
         self.i += numbers.len() * 2 - 1;
         Ok(())
@@ -1140,7 +1136,7 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.ordered_date(*a, *b, Some(Year { value: *y, digits: *y_digits }));
             }
             [(a, _), (b, _)] => self.ordered_date(*a, *b, None),
-            _ => return Err(self.error(0, "a dotted date is written 14.11.2023 or 14.11.23".to_owned())),
+            _ => return Err(self.error(0, "a dotted date is written 14.11.2023 or 14.11.23")),
         }
         self.i += numbers.len() * 2 - 1;
         if matches!(self.tok(0), Some(Tok::Punct('.'))) && self.touching(0) {
@@ -1323,11 +1319,11 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 return Ok(());
             }
-            return Err(self.error(0, "a month needs its day, e.g. Nov 14 or 14 Nov".to_owned()));
+            return Err(self.error(0, "a month needs its day, e.g. Nov 14 or 14 Nov"));
         };
         self.i += skip;
         if negative == Some(false) {
-            return Err(self.error(1, "a month needs its day, e.g. Nov 14 or 14 Nov".to_owned()));
+            return Err(self.error(1, "a month needs its day, e.g. Nov 14 or 14 Nov"));
         }
         self.i += 2;
         let mut year = None;
@@ -1416,82 +1412,85 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 Ok(())
             }
-            Some(Word::Ordinal(n)) => match self.word(1) {
-                Some(Word::Weekday(weekday)) => {
-                    self.set_weekday(self.i, n, weekday);
-                    self.i += 2;
-                    Ok(())
-                }
-                Some(Word::Unit(unit)) => {
-                    self.pieces.week |= unit == Unit::Days(7);
-                    self.i += 2;
-                    self.relative_after(0, Relative::of(unit, n))
-                }
-                // `this weekend`, `next weekend`: its start, Saturday.
-                Some(Word::Weekend) => {
-                    // This weekend is today's on a Saturday or a Sunday, else the
-                    // coming one; next and last weekend are a week after and before it.
-                    let today = self.options.now.to_zoned(self.options.zone.tz().clone()).weekday();
-                    let saturday = match today {
-                        Weekday::Saturday => n,
-                        Weekday::Sunday => n - 1,
-                        _ if n > 0 => n + 1,
-                        _ => n,
-                    };
-                    self.set_weekday(self.i, saturday, Weekday::Saturday);
-                    self.i += 2;
-                    Ok(())
-                }
-                // `next weekday`, `last weekday`: the working day after or
-                // before today (Monday after a Friday, Friday before a Monday).
-                Some(Word::WorkDay) if n.abs() == 1 => {
-                    let today = self.options.now.to_zoned(self.options.zone.tz().clone()).weekday();
-                    let day = if n > 0 { today.next() } else { today.previous() };
-                    let working = match (day, n > 0) {
-                        (Weekday::Saturday | Weekday::Sunday, true) => Weekday::Monday,
-                        (Weekday::Saturday | Weekday::Sunday, false) => Weekday::Friday,
-                        (day, _) => day,
-                    };
-                    self.set_weekday(self.i, n, working);
-                    self.i += 2;
-                    Ok(())
-                }
-                // `this morning`: today's.
-                Some(Word::DayPart(..)) if n == 0 => {
-                    self.i += 1;
-                    Ok(())
-                }
-                // `last night`: chrono's, the midnight that began today; with a
-                // time, that time of yesterday's night.
-                Some(Word::DayPart(22, _)) if n == -1 => {
-                    self.i += 2;
-                    if self.pieces.times > 0 || self.starts_time_at(0) {
-                        self.pieces.rel.days = self.pieces.rel.days.saturating_sub(1);
-                        self.pieces.rels_seen = true;
-                        self.pieces.day_part = Some((22, Meridian::Pm));
-                    } else {
-                        self.set_time(self.i - 2, 0, 0, 0, 0, None);
+            Some(Word::Ordinal(n)) => {
+                match self.word(1) {
+                    Some(Word::Weekday(weekday)) => {
+                        self.set_weekday(self.i, n, weekday);
+                        self.i += 2;
+                        Ok(())
                     }
-                    Ok(())
+                    Some(Word::Unit(unit)) => {
+                        self.pieces.week |= unit == Unit::Days(7);
+                        self.i += 2;
+                        self.relative_after(0, Relative::of(unit, n))
+                    }
+                    // `this weekend`, `next weekend`: its start, Saturday.
+                    Some(Word::Weekend) => {
+                        // This weekend is today's on a Saturday or a Sunday, else the
+                        // coming one; next and last weekend are a week after and before it.
+                        let today = self.options.now.to_zoned(self.options.zone.tz().clone()).weekday();
+                        let saturday = match today {
+                            Weekday::Saturday => n,
+                            Weekday::Sunday => n - 1,
+                            _ if n > 0 => n + 1,
+                            _ => n,
+                        };
+                        self.set_weekday(self.i, saturday, Weekday::Saturday);
+                        self.i += 2;
+                        Ok(())
+                    }
+                    // `next weekday`, `last weekday`: the working day after or
+                    // before today (Monday after a Friday, Friday before a Monday).
+                    Some(Word::WorkDay) if n.abs() == 1 => {
+                        let today = self.options.now.to_zoned(self.options.zone.tz().clone()).weekday();
+                        let day = if n > 0 { today.next() } else { today.previous() };
+                        let working = match (day, n > 0) {
+                            (Weekday::Saturday | Weekday::Sunday, true) => Weekday::Monday,
+                            (Weekday::Saturday | Weekday::Sunday, false) => Weekday::Friday,
+                            (day, _) => day,
+                        };
+                        self.set_weekday(self.i, n, working);
+                        self.i += 2;
+                        Ok(())
+                    }
+                    // `this morning`: today's.
+                    Some(Word::DayPart(..)) if n == 0 => {
+                        self.i += 1;
+                        Ok(())
+                    }
+                    // `last night`: chrono's, the midnight that began today; with a
+                    // time, that time of yesterday's night.
+                    Some(Word::DayPart(22, _)) if n == -1 => {
+                        self.i += 2;
+                        if self.pieces.times > 0 || self.starts_time_at(0) {
+                            self.pieces.rel.days = self.pieces.rel.days.saturating_sub(1);
+                            self.pieces.rels_seen = true;
+                            self.pieces.day_part = Some((22, Meridian::Pm));
+                        } else {
+                            self.set_time(self.i - 2, 0, 0, 0, 0, None);
+                        }
+                        Ok(())
+                    }
+                    // `next two years`, `last two weeks`.
+                    Some(Word::Count(count)) if n.abs() == 1 && matches!(self.word(2), Some(Word::Unit(_))) => {
+                        let Some(Word::Unit(unit)) = self.word(2) else { return Ok(()) };
+                        self.i += 3;
+                        self.relative_after(0, count.checked_mul(n).and_then(|count| Relative::of(unit, count)))
+                    }
+                    // `next 2 weeks`, `last 3 days`, `past 2 hours`.
+                    _ if n.abs() == 1
+                        && matches!(self.tok(1), Some(Tok::Num { negative: None, .. }))
+                        && self.counted_unit(1).is_some() =>
+                    {
+                        let Some((unit, count, nanos, used, _)) = self.counted_unit(1) else { return Ok(()) };
+                        let rel = self.fractional(unit, count, nanos)?.scaled(n);
+                        self.i += 1 + used;
+                        self.relative_after(0, rel)
+                    }
+                    _ => Err(self
+                        .error(0, format_args!("{word:?} must be followed by a weekday or a unit, e.g. next friday"))),
                 }
-                // `next two years`, `last two weeks`.
-                Some(Word::Count(count)) if n.abs() == 1 && matches!(self.word(2), Some(Word::Unit(_))) => {
-                    let Some(Word::Unit(unit)) = self.word(2) else { return Ok(()) };
-                    self.i += 3;
-                    self.relative_after(0, count.checked_mul(n).and_then(|count| Relative::of(unit, count)))
-                }
-                // `next 2 weeks`, `last 3 days`, `past 2 hours`.
-                _ if n.abs() == 1
-                    && matches!(self.tok(1), Some(Tok::Num { negative: None, .. }))
-                    && self.counted_unit(1).is_some() =>
-                {
-                    let Some((unit, count, nanos, used, _)) = self.counted_unit(1) else { return Ok(()) };
-                    let rel = self.fractional(unit, count, nanos)?.scaled(n);
-                    self.i += 1 + used;
-                    self.relative_after(0, rel)
-                }
-                _ => Err(self.error(0, format!("{word:?} must be followed by a weekday or a unit, e.g. next friday"))),
-            },
+            }
             // `11 июля 2016 года`: "of the year" after a date's year says it is a year.
             Some(Word::Unit(Unit::Year))
                 if self.pieces.year.is_some()
@@ -1521,13 +1520,13 @@ impl<'a> Parser<'_, 'a, '_> {
                     && matches!(n, 20 | 30)
                 {
                     return Err(
-                        self.error(0, format!("the {} must follow its month, e.g. March {word}-first", n + ones))
+                        self.error(0, format_args!("the {} must follow its month, e.g. March {word}-first", n + ones))
                     );
                 }
-                Err(self.error(0, format!("{word:?} must be followed by a unit, e.g. two weeks ago")))
+                Err(self.error(0, format_args!("{word:?} must be followed by a unit, e.g. two weeks ago")))
             }
             Some(Word::To) => {
-                Err(self.error(0, format!("{word:?} must stand between minutes and an hour, e.g. quarter to 6")))
+                Err(self.error(0, format_args!("{word:?} must stand between minutes and an hour, e.g. quarter to 6")))
             }
             Some(Word::One) => match self.word(1) {
                 Some(Word::Unit(unit)) => {
@@ -1553,7 +1552,7 @@ impl<'a> Parser<'_, 'a, '_> {
                     self.i += 3;
                     self.relative_after(0, Some(half))
                 }
-                _ => Err(self.error(0, "half must be followed by a unit, e.g. half an hour".to_owned())),
+                _ => Err(self.error(0, "half must be followed by a unit, e.g. half an hour")),
             },
             Some(Word::DayPart(hour, meridian)) => {
                 self.pieces.day_part = Some((hour, meridian));
@@ -1580,8 +1579,8 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 2;
                 Ok(())
             }
-            Some(Word::Era(_)) => Err(self.error(0, format!("{word:?} must follow a year, e.g. 44 BC"))),
-            Some(Word::OClock) => Err(self.error(0, "o'clock must follow an hour, e.g. 5 o'clock".to_owned())),
+            Some(Word::Era(_)) => Err(self.error(0, format_args!("{word:?} must follow a year, e.g. 44 BC"))),
+            Some(Word::OClock) => Err(self.error(0, "o'clock must follow an hour, e.g. 5 o'clock")),
             Some(Word::WorkDay) => {
                 Err(self
                     .error(0, "weekday must follow next or last, e.g. next weekday (the next working day)".to_owned()))
@@ -1628,22 +1627,24 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 Ok(())
             }
-            Some(Word::Ago(_)) => Err(self.error(0, format!("{word:?} must follow a relative item, e.g. 3 days ago"))),
+            Some(Word::Ago(_)) => {
+                Err(self.error(0, format_args!("{word:?} must follow a relative item, e.g. 3 days ago")))
+            }
             // `凌晨1:35`: a day period before the time, as CJK languages write it.
             Some(Word::Meridian(meridian)) if matches!(self.tok(1), Some(Tok::Num { .. })) => {
                 self.pieces.half = Some(meridian);
                 self.i += 1;
                 Ok(())
             }
-            Some(Word::Meridian(_)) => Err(self.error(0, format!("{word:?} must follow a time, e.g. 5:13pm"))),
-            Some(Word::Dst) => Err(self.error(0, "DST must follow a zone abbreviation, e.g. CET DST".to_owned())),
+            Some(Word::Meridian(_)) => Err(self.error(0, format_args!("{word:?} must follow a time, e.g. 5:13pm"))),
+            Some(Word::Dst) => Err(self.error(0, "DST must follow a zone abbreviation, e.g. CET DST")),
             Some(Word::MonthNumber) => {
-                Err(self.error(0, format!("{word:?} must stand between the day and the month's number")))
+                Err(self.error(0, format_args!("{word:?} must stand between the day and the month's number")))
             }
             Some(Word::Ahead(_)) => {
-                Err(self.error(0, format!("{word:?} must be followed by a relative item, e.g. in 2 hours")))
+                Err(self.error(0, format_args!("{word:?} must be followed by a relative item, e.g. in 2 hours")))
             }
-            Some(Word::UnitThen(..)) => Err(self.error(0, format!("{word:?} must follow a number, e.g. 3日前"))),
+            Some(Word::UnitThen(..)) => Err(self.error(0, format_args!("{word:?} must follow a number, e.g. 3日前"))),
             Some(Word::Gmt) => self.gmt_offset(),
             Some(Word::ZoneName(index)) => {
                 self.i += 1;
@@ -1838,6 +1839,9 @@ impl<'a> Parser<'_, 'a, '_> {
     }
 
     fn unknown(&self, word: &str) -> TimeError {
+        if self.options.unworded {
+            return TimeError::invalid_at(String::new(), self.at(self.i));
+        }
         // Only words of about the same length are compared: a distance
         // costs length x length, and most known words are far off.
         let lower = word.to_lowercase();
@@ -1868,7 +1872,7 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.at(self.i),
             );
         }
-        self.error(0, format!("unknown word {word:?}; {hint}"))
+        self.error(0, format_args!("unknown word {word:?}; {hint}"))
     }
 }
 

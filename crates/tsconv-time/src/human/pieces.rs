@@ -35,6 +35,8 @@ pub struct HumanOptions<'z> {
     pub region: Option<&'z str>,
     /// The words read: English's, and the locale's own.
     pub words: &'z Vocabulary,
+    /// Refusals without their message (see [`crate::input::ReadOptions::unworded`]).
+    pub unworded: bool,
 }
 
 /// A reading of people's text.

@@ -73,12 +73,16 @@ pub(crate) fn rrule(rule: &Rule, words: &Words<'_>) -> String {
         (hours, minutes, start) if !hours.is_empty() || !minutes.is_empty() => {
             let minutes: Vec<u8> =
                 if minutes.is_empty() { vec![start.map_or(0, |start| start.minute() as u8)] } else { minutes.to_vec() };
-            let times: Vec<String> = if hours.is_empty() {
-                vec![words.fill(phrases.minute, &words.list(&minutes.iter().map(u8::to_string).collect::<Vec<_>>()))]
+            // At minutes of the hour (`at minute 15`, `en el minuto 15`), or at times of day.
+            let at = if hours.is_empty() {
+                let minutes: Vec<String> = minutes.iter().map(u8::to_string).collect();
+                words.fill(phrases.at_part, &words.fill(phrases.minute, &words.list(&minutes)))
             } else {
-                hours.iter().flat_map(|h| minutes.iter().map(move |m| format!("{h:02}:{m:02}"))).collect()
+                let times: Vec<String> =
+                    hours.iter().flat_map(|h| minutes.iter().map(move |m| format!("{h:02}:{m:02}"))).collect();
+                words.fill(phrases.at, &words.list(&times))
             };
-            clauses.push(words.fill(phrases.at, &words.list(&times)));
+            clauses.push(at);
         }
         _ => {}
     }

@@ -359,6 +359,9 @@ fn descriptions_read_as_their_language_writes() {
         ),
         ("de", "FREQ=MONTHLY;BYDAY=-1FR", "Jeden Monat, am letzten Freitag"),
         ("en-US", "FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10", "Every week on Monday and Wednesday, 10 times"),
+        ("es-ES", "FREQ=HOURLY;BYMINUTE=15", "Cada hora, en el minuto 15"),
+        ("ru", "FREQ=HOURLY;BYMINUTE=15,45", "Каждый час, минута 15 и 45"),
+        ("en-US", "FREQ=HOURLY;BYMINUTE=15", "Every hour at minute 15"),
     ];
     for (tag, expression, expected) in cases {
         let language = crate::locale::Localizer::get(tag).unwrap();

@@ -1,6 +1,7 @@
 //! Criterion benches of the engine's hot paths: reading each input kind,
 //! what people type, one full convert result, every preset, a custom pattern,
-//! a 1000-item batch, and extract over a 16 KiB text of date words. Results and
+//! a 1000-item batch, and extract over 16 KiB of date words (its worst case) and
+//! of chat (the extract corpus's sentences). Results and
 //! their history are in BENCHMARKS.md.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap is a broken bench
@@ -199,10 +200,32 @@ fn date_words(limit: usize) -> String {
     }
 }
 
+/// The extract corpus's sentences (chat and prose, with and without dates),
+/// one after another, up to `limit` bytes: a chat log as people write it.
+fn chat(limit: usize) -> String {
+    let corpus: serde_json::Value =
+        serde_json::from_str(include_str!("../crates/tsconv-time/tests/data/extract_corpus.json")).unwrap();
+    let sentences: Vec<&str> =
+        corpus["sentences"].as_array().unwrap().iter().map(|sentence| sentence["text"].as_str().unwrap()).collect();
+    let mut text = String::new();
+    for sentence in sentences.iter().cycle() {
+        if text.len() + sentence.len() + 1 > limit {
+            return text;
+        }
+        text.push_str(sentence);
+        text.push(' ');
+    }
+    text
+}
+
 fn extracting(c: &mut Criterion) {
     let ny = Zone::parse("America/New_York").unwrap();
     let text = date_words(tsconv_time::extract::MAX_TEXT_CHARS);
     c.bench_function("extract/16KiB_of_date_words", |b| {
+        b.iter(|| tsconv_time::extract::extract(black_box(&text), &options(&ny)).unwrap())
+    });
+    let text = chat(tsconv_time::extract::MAX_TEXT_CHARS);
+    c.bench_function("extract/16KiB_of_chat", |b| {
         b.iter(|| tsconv_time::extract::extract(black_box(&text), &options(&ny)).unwrap())
     });
 }

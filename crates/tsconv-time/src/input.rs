@@ -509,9 +509,12 @@ fn read_machine<'t>(trimmed: &'t str, lead: usize, options: &ReadOptions<'_>) ->
         if !trimmed.bytes().any(|b| b.is_ascii_digit()) {
             return Machine::Refused { error: Box::new(move || not_accepted(trimmed)), position: None, misfit: false };
         }
+        // The mail reader refuses without words; its reason is written
+        // only when it is the answer.
+        let year = this_year(options.now);
+        let reason = move || mail::parse(trimmed, year).err().map(|e| e.message).unwrap_or_default();
         // Most such texts (people's words) start with no weekday, and no
-        // mail date does: refused where the mail reader would refuse them,
-        // its message written only if it is the answer.
+        // mail date does: refused where the mail reader would refuse them.
         if let Some(refused) = mail::refused_at(trimmed) {
             if !has_month_name(trimmed) {
                 return Machine::Refused {
@@ -520,22 +523,21 @@ fn read_machine<'t>(trimmed: &'t str, lead: usize, options: &ReadOptions<'_>) ->
                     misfit: false,
                 };
             }
-            let year = this_year(options.now);
             let error = move || {
-                let reason = mail::parse(trimmed, year).err().map(|e| e.message).unwrap_or_default();
                 TimeError::invalid_at(
                     format!(
-                        "{trimmed:?} is not a valid RFC 5322 or HTTP date: {reason}; send e.g. Tue, 14 Nov 2023 22:13:20 GMT"
+                        "{trimmed:?} is not a valid RFC 5322 or HTTP date: {}; send e.g. Tue, 14 Nov 2023 22:13:20 GMT",
+                        reason()
                     ),
                     at(refused),
                 )
             };
             return Machine::Refused { error: Box::new(error), position: Some(at(refused)), misfit: false };
         }
-        return match mail::parse(trimmed, this_year(options.now)) {
+        return match mail::parse_unworded(trimmed, year) {
             Ok(date) => Machine::Read(read_named_month(trimmed, &date, options)),
             Err(e) if e.out_of_field_range => Machine::Read(Err(TimeError::invalid_at(
-                format!("{trimmed:?} is not a valid date: {}", e.message),
+                format!("{trimmed:?} is not a valid date: {}", reason()),
                 at(e.position),
             ))),
             Err(e) if has_month_name(trimmed) && trimmed.bytes().any(|b| b.is_ascii_digit()) => Machine::Refused {
@@ -543,7 +545,7 @@ fn read_machine<'t>(trimmed: &'t str, lead: usize, options: &ReadOptions<'_>) ->
                     TimeError::invalid_at(
                         format!(
                             "{trimmed:?} is not a valid RFC 5322 or HTTP date: {}; send e.g. Tue, 14 Nov 2023 22:13:20 GMT",
-                            e.message
+                            reason()
                         ),
                         at(e.position),
                     )
@@ -556,27 +558,28 @@ fn read_machine<'t>(trimmed: &'t str, lead: usize, options: &ReadOptions<'_>) ->
             }
         };
     }
-    match iso::parse(trimmed) {
+    match iso::parse_unworded(trimmed) {
         Ok(parsed) => Machine::Read(read_iso(trimmed, lead, &parsed, options)),
         Err(iso_error) => {
             if let Some(date) = mail::parse_clf(trimmed) {
                 return Machine::Read(read_named_month(trimmed, &date, options));
             }
             if has_month_name(trimmed)
-                && let Ok(date) = mail::parse(trimmed, this_year(options.now))
+                && let Ok(date) = mail::parse_unworded(trimmed, this_year(options.now))
             {
                 return Machine::Read(read_named_month(trimmed, &date, options));
             }
             let position = at(iso_error.position);
             let misfit = iso_error.out_of_field_range;
             let error = move || {
+                // Refused without words above; the reason is written now, as the answer.
+                let reason = iso::parse(trimmed).err().map(|e| e.message).unwrap_or_default();
                 let message = if misfit {
-                    format!("{trimmed:?} is not a valid date: {}", iso_error.message)
+                    format!("{trimmed:?} is not a valid date: {reason}")
                 } else {
                     format!(
-                        "{trimmed:?} is not a Unix timestamp nor a date we accept: {}; \
-                         send e.g. 1700000000, 2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT",
-                        iso_error.message
+                        "{trimmed:?} is not a Unix timestamp nor a date we accept: {reason}; \
+                         send e.g. 1700000000, 2023-11-14T22:13:20Z or Tue, 14 Nov 2023 22:13:20 GMT"
                     )
                 };
                 TimeError::invalid_at(message, position)

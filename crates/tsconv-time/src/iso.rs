@@ -220,7 +220,18 @@ impl Parsed<'_> {
 /// Reads `text` in the grammar of the module docs. The whole text must be
 /// used; nothing is trimmed.
 pub(crate) fn parse(text: &str) -> Result<Parsed<'_>, SyntaxError> {
-    let mut cursor = Cursor { text, at: 0 };
+    parse_in(text, true)
+}
+
+/// As [`parse`], writing no message: where and whether the text is refused,
+/// for a caller that writes the message only when it is the answer (by
+/// parsing again with [`parse`]).
+pub(crate) fn parse_unworded(text: &str) -> Result<Parsed<'_>, SyntaxError> {
+    parse_in(text, false)
+}
+
+fn parse_in(text: &str, worded: bool) -> Result<Parsed<'_>, SyntaxError> {
+    let mut cursor = Cursor { text, at: 0, worded };
     let mut style = Style { suffixes_rfc9557: true, ..Style::default() };
     let year = cursor.year(&mut style)?;
     let date = cursor.date(year, &mut style)?;
@@ -234,7 +245,7 @@ pub(crate) fn parse(text: &str) -> Result<Parsed<'_>, SyntaxError> {
     };
     let (zone, annotated) = cursor.annotations(&mut style)?;
     if let Some(c) = cursor.rest().chars().next() {
-        return Err(cursor.error(&format!("unexpected {c:?} after the date")));
+        return Err(cursor.error(format_args!("unexpected {c:?} after the date")));
     }
     Ok(Parsed { year, date, time, offset, zone, annotated, style })
 }
@@ -243,6 +254,8 @@ struct Cursor<'a> {
     text: &'a str,
     /// Byte index.
     at: usize,
+    /// Whether a refusal's message is written.
+    worded: bool,
 }
 
 impl<'a> Cursor<'a> {
@@ -266,7 +279,10 @@ impl<'a> Cursor<'a> {
         self.text.get(..self.at).map_or(self.at, |before| before.chars().count())
     }
 
-    fn error(&self, message: &str) -> SyntaxError {
+    fn error(&self, message: impl std::fmt::Display) -> SyntaxError {
+        if !self.worded {
+            return SyntaxError { message: String::new(), position: self.position(), out_of_field_range: false };
+        }
         let found = match self.rest().chars().next() {
             None => " (the text ends there)".to_owned(),
             Some('\u{2212}') => " (found U+2212 MINUS SIGN: write the ASCII hyphen-minus -)".to_owned(),
@@ -276,8 +292,9 @@ impl<'a> Cursor<'a> {
     }
 
     /// A field that is there but out of its range.
-    fn out_of_range(&self, message: &str) -> SyntaxError {
-        SyntaxError { message: message.to_owned(), position: self.position(), out_of_field_range: true }
+    fn out_of_range(&self, message: impl std::fmt::Display) -> SyntaxError {
+        let message = if self.worded { message.to_string() } else { String::new() };
+        SyntaxError { message, position: self.position(), out_of_field_range: true }
     }
 
     /// How many ASCII digits follow.
@@ -289,7 +306,7 @@ impl<'a> Cursor<'a> {
     fn number(&mut self, n: usize, what: &str) -> Result<i32, SyntaxError> {
         let digits = self.rest().as_bytes().get(..n).filter(|d| d.iter().all(u8::is_ascii_digit));
         let Some(digits) = digits else {
-            return Err(self.error(&format!("expected {what} ({n} digits)")));
+            return Err(self.error(format_args!("expected {what} ({n} digits)")));
         };
         let value = digits.iter().fold(0i32, |value, d| value * 10 + i32::from(d - b'0'));
         self.at += n;
@@ -302,7 +319,7 @@ impl<'a> Cursor<'a> {
         let value = self.number(2, what)?;
         if !range.contains(&value) {
             self.at = start;
-            return Err(self.out_of_range(&format!(
+            return Err(self.out_of_range(format_args!(
                 "{what} {value:02} is out of its range {:02}-{:02}{hint}",
                 range.start(),
                 range.end()
@@ -369,7 +386,7 @@ impl<'a> Cursor<'a> {
         let last = days_in_month(year, month);
         if day > last {
             self.at = start;
-            return Err(self.out_of_range(&format!(
+            return Err(self.out_of_range(format_args!(
                 "day {day} does not exist in {} {year} (it has {last} days; nothing is rolled over)",
                 MONTH_NAMES[month as usize - 1]
             )));
@@ -419,7 +436,7 @@ impl<'a> Cursor<'a> {
 
     fn no_fraction_after(&self, what: &str) -> Result<(), SyntaxError> {
         match self.peek() {
-            Some(b'.' | b',') => Err(self.error(&format!(
+            Some(b'.' | b',') => Err(self.error(format_args!(
                 "a fraction is only accepted on the seconds, not on {what} (write the seconds: 12:30:00.5)"
             ))),
             _ => Ok(()),
@@ -506,7 +523,7 @@ impl<'a> Cursor<'a> {
                     }
                 } else if critical {
                     self.at = open;
-                    return Err(self.error(&format!(
+                    return Err(self.error(format_args!(
                         "the annotation [!{content}] is marked critical (!) but its key {key:?} is not one tsconv \
                          knows; drop the ! to have it ignored"
                     )));

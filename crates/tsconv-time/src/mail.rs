@@ -107,17 +107,19 @@ struct Tokens<'a> {
     text: &'a str,
     list: Vec<Lexeme<'a>>,
     next: usize,
+    /// Whether a refusal's message is written.
+    worded: bool,
 }
 
 /// Splits `text` into words, numbers and punctuation, dropping folding
 /// white space and (nested) comments with their quoted pairs.
-fn tokenize(text: &str) -> Result<Vec<Lexeme<'_>>, SyntaxError> {
+fn tokenize(text: &str, worded: bool) -> Result<Vec<Lexeme<'_>>, SyntaxError> {
     let bytes = text.as_bytes();
     let mut list = Vec::new();
     let mut i = 0;
     let mut spaced = false;
-    let error = |at: usize, message: &str| SyntaxError {
-        message: message.to_owned(),
+    let error = |at: usize, message: std::fmt::Arguments<'_>| SyntaxError {
+        message: if worded { message.to_string() } else { String::new() },
         position: text.get(..at).map_or(at, |s| s.chars().count()),
         out_of_field_range: false,
     };
@@ -145,7 +147,7 @@ fn tokenize(text: &str) -> Result<Vec<Lexeme<'_>>, SyntaxError> {
                     }
                 }
                 if depth != 0 {
-                    return Err(error(start, "the comment that opens here is never closed with )"));
+                    return Err(error(start, format_args!("the comment that opens here is never closed with )")));
                 }
                 spaced = true;
                 continue;
@@ -168,7 +170,7 @@ fn tokenize(text: &str) -> Result<Vec<Lexeme<'_>>, SyntaxError> {
             }
             _ => {
                 let c = text[start..].chars().next().unwrap_or('?');
-                return Err(error(start, &format!("unexpected {c:?} in a date with a month name")));
+                return Err(error(start, format_args!("unexpected {c:?} in a date with a month name")));
             }
         }
         spaced = false;
@@ -181,8 +183,15 @@ impl<'a> Tokens<'a> {
         self.list.get(self.next).map(|l| l.token)
     }
 
-    fn error(&self, message: &str) -> SyntaxError {
+    fn error(&self, message: impl std::fmt::Display) -> SyntaxError {
         let at = self.list.get(self.next).map_or(self.text.len(), |l| l.at);
+        if !self.worded {
+            return SyntaxError {
+                message: String::new(),
+                position: self.text[..at].chars().count(),
+                out_of_field_range: false,
+            };
+        }
         let found = match self.list.get(self.next) {
             None => " (the text ends there)".to_owned(),
             Some(l) => format!(" (found {:?})", &self.text[l.at..].chars().take(8).collect::<String>()),
@@ -201,27 +210,31 @@ impl<'a> Tokens<'a> {
     }
 
     fn expect_punct(&mut self, byte: u8, what: &str) -> Result<(), SyntaxError> {
-        if self.punct(byte) { Ok(()) } else { Err(self.error(&format!("expected {:?} {what}", byte as char))) }
+        if self.punct(byte) { Ok(()) } else { Err(self.error(format_args!("expected {:?} {what}", byte as char))) }
     }
 
     /// A number of `digits` digits (a range of lengths).
-    fn number(&mut self, digits: std::ops::RangeInclusive<usize>, what: &str) -> Result<(i32, usize), SyntaxError> {
+    fn number(
+        &mut self,
+        digits: std::ops::RangeInclusive<usize>,
+        what: impl std::fmt::Display,
+    ) -> Result<(i32, usize), SyntaxError> {
         match self.peek() {
             Some(Token::Number(n)) if digits.contains(&n.len()) && n.len() <= 9 => {
                 self.next += 1;
                 Ok((n.parse().unwrap_or(0), n.len()))
             }
-            _ => Err(self.error(&format!("expected {what}"))),
+            _ => Err(self.error(format_args!("expected {what}"))),
         }
     }
 
     fn ranged(&mut self, what: &str, max: i32) -> Result<i8, SyntaxError> {
         let before = self.next;
-        let (value, _) = self.number(2..=2, &format!("the {what} (two digits)"))?;
+        let (value, _) = self.number(2..=2, format_args!("the {what} (two digits)"))?;
         if value > max {
             self.next = before;
             return Err(SyntaxError {
-                message: format!("the {what} {value:02} is beyond {max:02}"),
+                message: if self.worded { format!("the {what} {value:02} is beyond {max:02}") } else { String::new() },
                 position: self.here(),
                 out_of_field_range: true,
             });
@@ -278,14 +291,25 @@ pub(crate) fn refused_at(text: &str) -> Option<usize> {
     if letters == 0 || weekday_of(&text[..letters]).is_some() {
         return None;
     }
-    Some(tokenize(text).err().map_or(0, |error| error.position))
+    Some(tokenize(text, false).err().map_or(0, |error| error.position))
 }
 
 /// Reads an RFC 5322 date-time or one of RFC 9110's HTTP-date forms.
 /// `this_year` is the reader's current year, for RFC 850's two-digit years.
 pub(crate) fn parse(text: &str, this_year: i32) -> Result<NamedMonthDate, SyntaxError> {
-    let list = tokenize(text)?;
-    let mut t = Tokens { text, list, next: 0 };
+    parse_in(text, this_year, true)
+}
+
+/// As [`parse`], writing no message: where and whether the text is refused,
+/// for a caller that writes the message only when it is the answer (by
+/// parsing again with [`parse`]).
+pub(crate) fn parse_unworded(text: &str, this_year: i32) -> Result<NamedMonthDate, SyntaxError> {
+    parse_in(text, this_year, false)
+}
+
+fn parse_in(text: &str, this_year: i32, worded: bool) -> Result<NamedMonthDate, SyntaxError> {
+    let list = tokenize(text, worded)?;
+    let mut t = Tokens { text, list, next: 0, worded };
     let weekday = match t.peek() {
         Some(Token::Word(w)) if let Some(day) = weekday_of(w) => {
             t.next += 1;

@@ -178,12 +178,18 @@ const SEPARATORS: [&str; 14] = [
 /// Whether `word` (any case) is a word that joins a range's sides (`-`,
 /// `to`, `bis`), as [`SEPARATORS`] writes them between spaces.
 pub(crate) fn is_range_separator(word: &str) -> bool {
-    // Cut by bytes, not trimmed: this runs for every word of every window
-    // extract reads.
-    SEPARATORS.iter().any(|separator| {
-        let bare = separator.strip_prefix(' ').and_then(|inner| inner.strip_suffix(' ')).unwrap_or(separator);
-        bare.len() == word.len() && bare.eq_ignore_ascii_case(word)
-    })
+    // Trimmed once, when compiled: this runs for every word of every
+    // window extract reads.
+    const BARE: [&str; SEPARATORS.len()] = {
+        let mut bare = SEPARATORS;
+        let mut k = 0;
+        while k < bare.len() {
+            bare[k] = bare[k].trim_ascii();
+            k += 1;
+        }
+        bare
+    };
+    BARE.iter().any(|bare| bare.len() == word.len() && bare.eq_ignore_ascii_case(word))
 }
 
 /// A range (`Aug 10 - Nov 12, 2013`, `22-23 Feb at 7pm`, `9:00 AM to 5:00
@@ -205,17 +211,18 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     if !separated && !text.contains('-') {
         return None;
     }
-    let lower = text.to_ascii_lowercase();
-    let (left, right) = SEPARATORS
-        .iter()
-        .chain(if between.is_some() { &and[..] } else { &[] })
-        .filter(|_| separated)
-        .filter_map(|separator| {
-            let at = lower.find(separator)?;
-            Some((&text[..at], &text[at + separator.len()..]))
-        })
-        .min_by_key(|(left, _)| left.len())
-        .or_else(|| glued_range(text))?;
+    let split = separated.then(|| {
+        let lower = text.to_ascii_lowercase();
+        SEPARATORS
+            .iter()
+            .chain(if between.is_some() { &and[..] } else { &[] })
+            .filter_map(|separator| {
+                let at = lower.find(separator)?;
+                Some((&text[..at], &text[at + separator.len()..]))
+            })
+            .min_by_key(|(left, _)| left.len())
+    });
+    let (left, right) = split.flatten().or_else(|| glued_range(text))?;
     let left = left.trim();
     let left = ["from ", "From "].iter().fold(left, |left, from| left.strip_prefix(from).unwrap_or(left)).trim();
     let right = right.trim();
@@ -260,7 +267,7 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
         .filter(|_| bare_time)
         .and_then(|meridian| read_whole(&format!("{left}{meridian}"), lead, options).ok())
         .filter(|start| start.instant <= end.instant);
-    let mut start = with_meridian.or_else(|| {
+    let (start, start_text) = with_meridian.map(|start| (start, String::new())).or_else(|| {
         (1..=words.len()).find_map(|k| {
             let rest = words.get(k..)?;
             let day_of_month_before = rest.first().is_some_and(|first| {
@@ -275,7 +282,7 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
                 return None;
             }
             let candidate = if rest.is_empty() { left.to_owned() } else { format!("{left} {}", rest.join(" ")) };
-            read_whole(&candidate, lead, options).ok()
+            read_whole(&candidate, lead, options).ok().map(|start| (start, candidate))
         })
     })?;
     let (end_text, end) = match ends.iter().find(|(_, later)| later.instant >= start.instant) {
@@ -292,6 +299,33 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     } else {
         read_whole(&end_text, lead, &from_start).unwrap_or(end)
     };
+    // A month (and day) with no year: a start after its end is the one
+    // before the end when the end writes its year (`From December to May
+    // 2022` starts in December 2021; the year the start took from the end
+    // left out); else the end is the one after the start (`from Dec 20 to
+    // Jan 5`, in November, ends next January). Never an end before its start.
+    let shifted = |instant: jiff::Timestamp, years: i64| {
+        let moved = instant.to_zoned(options.zone.tz().clone()).checked_add(jiff::Span::new().years(years));
+        moved.ok().map(|moved| moved.timestamp())
+    };
+    let month_range = has_month && !has_year && !has_shift && !left_words.iter().any(weekday);
+    let (start, end) = match (start.instant > end.instant && month_range, words.iter().any(year)) {
+        (true, true) => {
+            let yearless: Vec<&str> = start_text.split_whitespace().filter(|word| !year(word)).collect();
+            let earlier = shifted(end.instant, -1)
+                .and_then(|now| read_whole(&yearless.join(" "), lead, &HumanOptions { now, ..*options }).ok())
+                .filter(|earlier| earlier.instant <= end.instant);
+            (earlier.unwrap_or(start), end)
+        }
+        (true, false) if end_text.split_whitespace().any(|word| month(&word)) => {
+            let later = shifted(start.instant, 1)
+                .and_then(|now| read_whole(&end_text, lead, &HumanOptions { now, ..*options }).ok())
+                .filter(|later| later.instant >= start.instant);
+            (start, later.unwrap_or(end))
+        }
+        _ => (start, end),
+    };
+    let mut start = start;
     // An end more than a year before the start (`1.5.30 - 2015-09-24`, a
     // version and a date) makes no range.
     if end.instant.duration_since(start.instant) < jiff::SignedDuration::from_hours(-366 * 24) {
@@ -313,8 +347,12 @@ fn glued_range(text: &str) -> Option<(&str, &str)> {
             .next()
             .is_some_and(|first| first.len() <= 2 && first.bytes().all(|b| b.is_ascii_digit()))
         && right.split_whitespace().nth(1).is_some_and(|word| word.starts_with(|c: char| c.is_alphabetic()));
-    let lower = left.to_ascii_lowercase();
-    let right_lower = right.to_ascii_lowercase();
+    // What is before `am` or `pm` (any case) at the end.
+    fn before_meridian(text: &str) -> Option<&str> {
+        let cut = text.len().checked_sub(2)?;
+        let end = text.get(cut..)?;
+        (end.eq_ignore_ascii_case("am") || end.eq_ignore_ascii_case("pm")).then(|| &text[..cut])
+    }
     // `8-11pm`, `3:30-4:30pm`: an hour, or an hour and its minutes.
     let hour = |text: &str| {
         let (hour, minutes) = text.split_once(':').unwrap_or((text, "00"));
@@ -322,9 +360,8 @@ fn glued_range(text: &str) -> Option<(&str, &str)> {
             && minutes.len() == 2
             && hour.bytes().chain(minutes.bytes()).all(|b| b.is_ascii_digit())
     };
-    let time_range = ((lower.ends_with("am") || lower.ends_with("pm"))
-        && right.starts_with(|c: char| c.is_ascii_digit()))
-        || (hour(left) && ["am", "pm"].iter().any(|m| right_lower.strip_suffix(m).is_some_and(|h| hour(h.trim_end()))));
+    let time_range = (before_meridian(left).is_some() && right.starts_with(|c: char| c.is_ascii_digit()))
+        || (hour(left) && before_meridian(right).is_some_and(|h| hour(h.trim_end())));
     (day_range || time_range).then_some((left, right))
 }
 
@@ -501,6 +538,52 @@ mod tests {
     }
 
     /// What other parsers (dateutil, Go's dateparse, chrono) read, at 2026-11-23T13:44:03.5 in New York (a Monday).
+    /// A range of months without a year never ends before it starts: the
+    /// start moves back to the year before an end that writes its year, a
+    /// yearless end forward to the year after the start.
+    #[test]
+    fn a_range_of_months_never_ends_before_it_starts() {
+        // Now: 2026-11-23 in New York.
+        for (text, start, end) in [
+            ("From December to May 2022", "2021-12-01T05:00:00Z", "2022-05-01T00:00:00"),
+            ("December 5 to May 3, 2022", "2021-12-05T05:00:00Z", "2022-05-03T00:00:00"),
+            ("Dec 20 - Jan 5, 2024", "2023-12-20T05:00:00Z", "2024-01-05T00:00:00"),
+            ("From December to May", "2026-12-01T05:00:00Z", "2027-05-01T00:00:00"),
+            ("from Dec 20 to Jan 5", "2026-12-20T05:00:00Z", "2027-01-05T00:00:00"),
+            // In order already: as read.
+            ("March to May", "2026-03-01T05:00:00Z", "2026-05-01T00:00:00"),
+            ("Aug 10 - Nov 12, 2013", "2013-08-10T04:00:00Z", "2013-11-12T00:00:00"),
+            ("Dec 2021 to May 2022", "2021-12-01T05:00:00Z", "2022-05-01T00:00:00"),
+        ] {
+            let human = read_in(text, "America/New_York", DateOrder::MonthDay).unwrap();
+            assert_eq!(human.instant.to_string(), start, "{text}");
+            assert!(
+                human.warnings[0].contains(&format!("it ends at {end} in America/New_York")),
+                "{text}: {:?}",
+                human.warnings
+            );
+        }
+    }
+
+    /// Relative items alone count from now itself, whatever zone the text
+    /// names: the zone moves no wall clock (as GNU `date` and chrono read
+    /// `in 1 hour GMT`).
+    #[test]
+    fn relative_items_with_a_zone_count_from_now() {
+        for zone in ["America/New_York", "Asia/Tokyo", "Australia/Sydney", "UTC"] {
+            for (text, seconds) in [
+                ("in 1 hour GMT", 3600),
+                ("2 hours ago EST", -7200),
+                ("in 90 minutes UTC+05:30", 5400),
+                ("in 3 days Europe/Paris", 3 * 86400),
+            ] {
+                let human = read_in(text, zone, DateOrder::MonthDay).unwrap();
+                let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
+                assert_eq!(human.instant.duration_since(now).as_secs(), seconds, "{text} in {zone}");
+            }
+        }
+    }
+
     #[test]
     fn the_forms_other_parsers_read() {
         for (text, instant) in [

@@ -203,7 +203,14 @@ impl Pieces {
             (Some(TextZone::Name { candidates, .. }), None) => Zone::fixed(named(candidates, datetime, options.zone)?),
             (None, None) => options.zone.clone(),
         };
-        let (start, note) = resolve_local(text, datetime, &zone, options.disambiguation)?;
+        // Relative items alone count from now itself, whatever zone the
+        // text names (`in 1 hour GMT` is an hour from now, as GNU `date` and
+        // chrono read it), not from now's wall clock read again in that
+        // zone; nor read again in a fold's other hour.
+        let from_now =
+            self.rels_seen && self.dates == 0 && self.days == 0 && self.times == 0 && self.day_part.is_none();
+        let (start, note) =
+            if from_now { (options.now, None) } else { resolve_local(text, datetime, &zone, options.disambiguation)? };
         let out_of_range = || TimeError::OutOfRange {
             message: format!("{text:?} lands beyond the supported range (years -9999 to 9999)"),
         };

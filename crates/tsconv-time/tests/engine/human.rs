@@ -35,6 +35,8 @@ enum Trait {
     DaysAcrossOffsetChange,
     /// An abbreviation the zone itself uses, at a date when it uses the other.
     OwnAbbreviationOutOfSeason,
+    /// Relative items alone, then a zone.
+    RelativeWithZone,
 }
 
 /// The differences from GNU that tsconv makes on purpose, each with why.
@@ -63,6 +65,11 @@ const DIFFERENCES: &[(Trait, &str, &str)] = &[
         Trait::OwnAbbreviationOutOfSeason,
         "the zone's own abbreviation out of season",
         "GNU refuses CET in summer when TZ is Europe/Berlin (its own abbreviation, with the wrong DST flag) and reads it elsewhere; tsconv reads the table's offset whatever TZ is",
+    ),
+    (
+        Trait::RelativeWithZone,
+        "relative items with a zone count from now",
+        "GNU reads now's wall clock in TZ again in the zone the text names, so 3 days ago UTC in New York lands five hours off; tsconv counts from now itself, as chrono does",
     ),
 ];
 
@@ -160,7 +167,16 @@ fn case_in(rng: &mut Rng, zone: &Zone) -> Case {
         15 => format!("{} {}", pick(rng, &["next", "last", "this"]), pick(rng, &WEEKDAYS)),
         16 => format!("{} {h12}{ampm}", pick(rng, &WEEKDAYS)),
         17 => format!("next {} {h12}:{minute:02} {ampm}", pick(rng, &WEEKDAYS)),
-        18 => format!("{n} {unit}{plural} {}", pick(rng, &["ago", "hence"])),
+        18 => {
+            let direction = pick(rng, &["ago", "hence"]);
+            match pick(rng, &["", "", "UTC", "GMT", "EST", "JST", "CET"]) {
+                "" => format!("{n} {unit}{plural} {direction}"),
+                named => {
+                    traits.push(Trait::RelativeWithZone);
+                    format!("{n} {unit}{plural} {direction} {named}")
+                }
+            }
+        }
         19 => format!("{}{n} {unit}{plural}", pick(rng, &["+", "-", "+ ", "- "])),
         20 => format!("{} {unit}", pick(rng, &["next", "last"])),
         21 => {

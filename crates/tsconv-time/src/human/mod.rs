@@ -253,6 +253,8 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     let shift = |word: &&str| matches!(options.words.word(word.trim_end_matches([',', '.'])), Some(Word::DayShift(_)));
     let has_shift = left_words.iter().any(shift);
     let weekday = |word: &&str| matches!(options.words.word(word.trim_end_matches([',', '.'])), Some(Word::Weekday(_)));
+    let part = |word: &&str| matches!(options.words.word(word.trim_end_matches([',', '.'])), Some(Word::DayPart(..)));
+    let has_part = left_words.iter().any(part);
     // The end's words after its first item, as the start's missing fields:
     // never a field the start has, nor the day of the end's month (`Nov
     // 12, 2013` gives the start `2013`, not `12, 2013`).
@@ -278,6 +280,7 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
                 || (has_month && rest.iter().any(month))
                 || (has_year && rest.iter().any(year))
                 || (has_shift && rest.iter().any(|word| shift(word) || weekday(word)))
+                || (has_part && rest.iter().any(part))
             {
                 return None;
             }
@@ -304,31 +307,50 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     // 2022` starts in December 2021; the year the start took from the end
     // left out); else the end is the one after the start (`from Dec 20 to
     // Jan 5`, in November, ends next January). Never an end before its start.
-    let shifted = |instant: jiff::Timestamp, years: i64| {
-        let moved = instant.to_zoned(options.zone.tz().clone()).checked_add(jiff::Span::new().years(years));
+    let shifted = |instant: jiff::Timestamp, span: jiff::Span| {
+        let moved = instant.to_zoned(options.zone.tz().clone()).checked_add(span);
         moved.ok().map(|moved| moved.timestamp())
     };
     let month_range = has_month && !has_year && !has_shift && !left_words.iter().any(weekday);
     let (start, end) = match (start.instant > end.instant && month_range, words.iter().any(year)) {
         (true, true) => {
             let yearless: Vec<&str> = start_text.split_whitespace().filter(|word| !year(word)).collect();
-            let earlier = shifted(end.instant, -1)
+            let earlier = shifted(end.instant, jiff::Span::new().years(-1))
                 .and_then(|now| read_whole(&yearless.join(" "), lead, &HumanOptions { now, ..*options }).ok())
                 .filter(|earlier| earlier.instant <= end.instant);
             (earlier.unwrap_or(start), end)
         }
         (true, false) if end_text.split_whitespace().any(|word| month(&word)) => {
-            let later = shifted(start.instant, 1)
+            let later = shifted(start.instant, jiff::Span::new().years(1))
                 .and_then(|now| read_whole(&end_text, lead, &HumanOptions { now, ..*options }).ok())
                 .filter(|later| later.instant >= start.instant);
             (start, later.unwrap_or(end))
         }
         _ => (start, end),
     };
+    // A time of day alone that ends the range before its start is the
+    // next day's (`11pm to 1am`, a night's shift).
+    let clock_only = end_text.split_whitespace().all(|word| {
+        word.bytes().any(|b| b.is_ascii_digit())
+            || matches!(options.words.word(word.trim_end_matches([',', '.'])), Some(Word::Meridian(_) | Word::Clock(_)))
+    });
+    let end = match shifted(start.instant, jiff::Span::new().days(1)) {
+        Some(now) if end.instant < start.instant && clock_only => {
+            read_whole(&end_text, lead, &HumanOptions { now, ..*options })
+                .ok()
+                .filter(|later| {
+                    later.instant >= start.instant
+                        && later.instant.duration_since(start.instant) <= jiff::SignedDuration::from_hours(24)
+                })
+                .unwrap_or(end)
+        }
+        _ => end,
+    };
     let mut start = start;
-    // An end more than a year before the start (`1.5.30 - 2015-09-24`, a
-    // version and a date) makes no range.
-    if end.instant.duration_since(start.instant) < jiff::SignedDuration::from_hours(-366 * 24) {
+    // An end still before the start makes no range (`1.5.30 - 2015-09-24`
+    // is a version and a date): the text is refused, never read as a range
+    // that ends before it starts.
+    if end.instant < start.instant {
         return None;
     }
     start.uses_now |= end.uses_now;
@@ -537,7 +559,6 @@ mod tests {
         }
     }
 
-    /// What other parsers (dateutil, Go's dateparse, chrono) read, at 2026-11-23T13:44:03.5 in New York (a Monday).
     /// A range of months without a year never ends before it starts: the
     /// start moves back to the year before an end that writes its year, a
     /// yearless end forward to the year after the start.
@@ -555,14 +576,35 @@ mod tests {
             ("Aug 10 - Nov 12, 2013", "2013-08-10T04:00:00Z", "2013-11-12T00:00:00"),
             ("Dec 2021 to May 2022", "2021-12-01T05:00:00Z", "2022-05-01T00:00:00"),
         ] {
-            let human = read_in(text, "America/New_York", DateOrder::MonthDay).unwrap();
-            assert_eq!(human.instant.to_string(), start, "{text}");
-            assert!(
-                human.warnings[0].contains(&format!("it ends at {end} in America/New_York")),
-                "{text}: {:?}",
-                human.warnings
-            );
+            assert_range(text, start, end);
         }
+    }
+
+    /// `text`, read in New York, starts at `start` and its warning says
+    /// it ends at the wall-clock time `end`.
+    fn assert_range(text: &str, start: &str, end: &str) {
+        let human = read_in(text, "America/New_York", DateOrder::MonthDay).unwrap();
+        assert_eq!(human.instant.to_string(), start, "{text}");
+        let warning = &human.warnings[0];
+        assert!(warning.contains(&format!("it ends at {end} in America/New_York")), "{text}: {warning}");
+    }
+
+    /// A time of day alone before the start's is the next day's; a range
+    /// whose end is still before its start is refused, never answered.
+    #[test]
+    fn a_range_across_midnight_ends_the_next_day() {
+        // Now: Monday 2026-11-23, 13:44 in New York.
+        for (text, start, end) in [
+            ("11pm to 1am", "2026-11-24T04:00:00Z", "2026-11-24T01:00:00"),
+            ("10pm - 2:30am", "2026-11-24T03:00:00Z", "2026-11-24T02:30:00"),
+            ("11pm to midnight", "2026-11-24T04:00:00Z", "2026-11-24T00:00:00"),
+            ("9am to 5pm", "2026-11-23T14:00:00Z", "2026-11-23T17:00:00"),
+            ("Monday afternoon to 6pm", "2026-11-23T20:00:00Z", "2026-11-23T18:00:00"),
+        ] {
+            assert_range(text, start, end);
+        }
+        // `last night` counts from that Monday: before its afternoon.
+        assert!(read_in("Monday afternoon to last night", "America/New_York", DateOrder::MonthDay).is_err());
     }
 
     /// Relative items alone count from now itself, whatever zone the text
@@ -584,6 +626,7 @@ mod tests {
         }
     }
 
+    /// What other parsers (dateutil, Go's dateparse, chrono) read, at 2026-11-23T13:44:03.5 in New York (a Monday).
     #[test]
     fn the_forms_other_parsers_read() {
         for (text, instant) in [

@@ -751,8 +751,12 @@ fn is_dotted_date(text: &str) -> bool {
     }
 }
 
+/// Whether a word of `text` is a month's abbreviation as RFC 5322 and
+/// HTTP dates write it (`Nov`): the mail reader's refusal of a text with
+/// none (`We met on the 5th? maybe`) would only mislead.
 fn has_month_name(text: &str) -> bool {
-    text.split(|c: char| !c.is_ascii_alphabetic()).any(|word| word.len() >= 3)
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .any(|word| word.len() == 3 && mail::MONTHS.iter().any(|month| month.eq_ignore_ascii_case(word)))
 }
 
 /// A decimal number split into its parts; `start` is the char index of
@@ -1422,6 +1426,23 @@ mod tests {
         assert_eq!(human.warnings, ["2023-11-14 is a Tuesday, not a Wednesday: read as the date"]);
         let err = text("2023-02-30").unwrap_err();
         assert!(err.to_string().contains("day"), "{err}");
+    }
+
+    /// A refusal speaks of RFC 5322 and HTTP dates only when the text has a
+    /// month as they write it (`Nov`); else people's reader says what is
+    /// wrong. A mail date's own field out of range is its reader's to say.
+    #[test]
+    fn only_a_text_with_a_mail_month_is_refused_as_a_mail_date() {
+        for (input, says) in [
+            ("We met on the 5th? maybe", "unknown word \"We\""),
+            ("Let's finish this before this 2013-2-7.", "unknown word \"Let's\""),
+            ("Tuesday, 14 November 2023 25:00", "there is no hour 25"),
+            ("Tue, 14 Nov 2023 25:13:20 GMT", "the hour 25 is beyond 23"),
+        ] {
+            let error = text(input).unwrap_err().to_string();
+            assert!(error.contains(says), "{input}: {error}");
+            assert!(!error.contains("RFC 5322"), "{input}: {error}");
+        }
     }
 
     #[test]

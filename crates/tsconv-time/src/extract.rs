@@ -202,7 +202,7 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
         // `vacation monday - friday`: two dates that one separator joins
         // are a range, read as its start (with a warning that names its end).
         Ok([start, end])
-            if end.first == start.first + start.words + 1 && is_range_separator(words[end.first - 1].core) =>
+            if end.first == start.first + start.words + 1 && human::is_range_separator(words[end.first - 1].core) =>
         {
             let joined = &text[start.start..end.start + end.text.len()];
             let reading = read_exactly(Input::Text(joined), options).ok()?;
@@ -259,13 +259,6 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
     }
     reading.kind = Kind::Human;
     Some(reading)
-}
-
-/// A word that joins a range's two dates (`-`, `–`, `to`, `until`).
-fn is_range_separator(core: &str) -> bool {
-    ["-", "–", "—", "to", "until", "till", "through", "thru"]
-        .iter()
-        .any(|separator| core.eq_ignore_ascii_case(separator))
 }
 
 /// A date found: where it starts (a byte index), its words and text, and

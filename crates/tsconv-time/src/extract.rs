@@ -563,6 +563,15 @@ mod tests {
         assert!(warnings[1].starts_with("a range: read as its start"), "{warnings:?}");
         let (instant, _) = inside("vacation monday - friday").unwrap();
         assert_eq!(instant, "2026-11-30T05:00:00Z");
+        // Joined by the words people's reader joins ranges with, in every language.
+        let german = crate::locale::Localizer::get("de").unwrap();
+        let in_german = ReadOptions { language: &german, ..options };
+        for text in ["Urlaub Montag bis Freitag", "Urlaub Montag – Freitag"] {
+            let reading = the_date_inside(text, &in_german).unwrap();
+            assert_eq!(reading.instant.to_string(), "2026-11-30T05:00:00Z", "{text}");
+            let warnings = reading.human.map(|human| human.warnings).unwrap_or_default();
+            assert!(warnings.iter().any(|w| w.starts_with("a range: read as its start")), "{text}: {warnings:?}");
+        }
         assert_eq!(inside("/05/25/2015").unwrap().0, "2015-05-25T04:00:00Z");
         for text in ["meet at 5pm and 6pm", "at 5pm - 6pm and 7pm", "1.5.30 - 2015-09-24"] {
             assert_eq!(inside(text), None, "{text}");

@@ -190,10 +190,11 @@ fn docs(doc: &utoipa::openapi::OpenApi) -> Router<AppState> {
     let swagger = SwaggerUi::new("/docs")
         // No badge from validator.swagger.io: the page loads nothing from outside.
         .config(utoipa_swagger_ui::Config::from("/openapi.json").validator_url("none"));
-    // Written once; a document that cannot be written (a bug) is logged
-    // here and answered as one, never a panic.
+    // Written once, and kept in an allocation of its own size (the
+    // writer's buffer grows by doubling, to 2 MiB); a document that cannot
+    // be written (a bug) is logged here and answered as one, never a panic.
     let written = serde_json::to_vec(doc)
-        .map(axum::body::Bytes::from)
+        .map(|json| axum::body::Bytes::copy_from_slice(&json))
         .inspect_err(|error| tracing::error!(%error, "the OpenAPI document cannot be written as JSON"))
         .ok();
     let document = axum::routing::get(move || {

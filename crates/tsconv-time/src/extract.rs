@@ -221,6 +221,11 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
     // beside it, no word of dates at all (`GMT` after a date that did not
     // read with it).
     let after = date.first + date.words;
+    // `last day of the month`: `of` ties the date to what follows, which
+    // did not read with it; the date alone (yesterday) is not what was said.
+    if words.get(after).is_some_and(|word| word.core.eq_ignore_ascii_case("of")) {
+        return None;
+    }
     // `in August`, `in June of 2022`: the direction before a date that
     // starts with a month's name; away from the date, a direction alone
     // (`the first man`, `next to`) is no date.
@@ -573,7 +578,10 @@ mod tests {
             assert!(warnings.iter().any(|w| w.starts_with("a range: read as its start")), "{text}: {warnings:?}");
         }
         assert_eq!(inside("/05/25/2015").unwrap().0, "2015-05-25T04:00:00Z");
-        for text in ["meet at 5pm and 6pm", "at 5pm - 6pm and 7pm", "1.5.30 - 2015-09-24"] {
+        // `of` ties the date to words that did not read with it: `last day`
+        // alone (yesterday) is not what was said.
+        for text in ["meet at 5pm and 6pm", "at 5pm - 6pm and 7pm", "1.5.30 - 2015-09-24", "the last day of the month"]
+        {
             assert_eq!(inside(text), None, "{text}");
         }
     }

@@ -607,6 +607,38 @@ mod tests {
         assert!(read_in("Monday afternoon to last night", "America/New_York", DateOrder::MonthDay).is_err());
     }
 
+    /// A day counted within a month or a year is refused, never read as the
+    /// relative item before `of` counted from the period's start (`last day
+    /// of February` was January 31; `first day of next month` a day
+    /// before the same day next month). A day of a month in words and `of`
+    /// between other words still read.
+    #[test]
+    fn a_day_counted_within_a_period_is_refused() {
+        let read = |text: &str| read_in(text, "America/New_York", DateOrder::MonthDay);
+        for text in [
+            "last day of February",
+            "the last day of february 2024",
+            "first day of next month",
+            "2nd day of March",
+            "first Friday of March",
+            "the last Monday of May",
+            "last month of 2024",
+        ] {
+            let error = read(text).unwrap_err().to_string();
+            assert!(error.contains("a day counted within a month or a year"), "{text}: {error}");
+        }
+        for (text, date) in [
+            ("the first of March", "2026-03-01T00:00:00"),
+            ("fifth of March", "2026-03-05T00:00:00"),
+            ("25 of September of 2003", "2003-09-25T00:00:00"),
+            // A weekday of a week named with it (Monday first).
+            ("Monday of this week", "2026-11-23T00:00:00"),
+        ] {
+            let read = read(text).unwrap_or_else(|error| panic!("{text}: {error}"));
+            assert!(read.read_as.starts_with(date), "{text}: {}", read.read_as);
+        }
+    }
+
     /// Relative items alone count from now itself, whatever zone the text
     /// names: the zone moves no wall clock (as GNU `date` and chrono read
     /// `in 1 hour GMT`).

@@ -1384,6 +1384,17 @@ impl<'a> Parser<'_, 'a, '_> {
         Ok(())
     }
 
+    /// Whether the words before the current one count a unit (`last day`,
+    /// `2nd week`) or a weekday (`first Friday`, `last Monday`).
+    fn counted_within_a_period(&self) -> bool {
+        let before = |back: usize| self.i.checked_sub(back).and_then(|t| self.word_at(t));
+        match before(1) {
+            Some(Word::Unit(_)) => true,
+            Some(Word::Weekday(_)) => matches!(before(2), Some(Word::Ordinal(_))),
+            _ => false,
+        }
+    }
+
     fn word_item(&mut self, word: &'a str) -> Result<(), TimeError> {
         if let Some(Mark::Half(half)) = words::mark(word) {
             self.pieces.half = Some(half);
@@ -1601,6 +1612,16 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 Ok(())
             }
+            // `last day of February`, `first Friday of March`, `last month of
+            // 2024`: a day counted within a month or a year, which GNU's
+            // grammar has no words for. Skipping `of` would count from the
+            // period's start instead (`last day`, one day back from February
+            // 1: January 31), a wrong answer given as if certain: refused.
+            Some(Word::Filler) if word.eq_ignore_ascii_case("of") && self.counted_within_a_period() => Err(self.error(
+                0,
+                "a day counted within a month or a year (\"last day of\", \"first Friday of\") is not read: \
+                 write the date itself, or count from one, e.g. March 1 -1 day",
+            )),
             Some(Word::Filler) => {
                 self.i += 1;
                 Ok(())

@@ -639,6 +639,27 @@ mod tests {
         }
     }
 
+    /// Months and years added to a late day land on the month's last day,
+    /// and the reader is told (GNU `date` rolls over into the next month).
+    #[test]
+    fn months_added_to_a_late_day_land_on_the_last_day_with_a_warning() {
+        let read = |text: &str| read_in(text, "America/New_York", DateOrder::MonthDay).unwrap();
+        for (text, date, warning) in [
+            ("Jan 31 2023 + 1 month", "2023-02-28", "2023-01-31 plus 1 month has no day 31 in February 2023"),
+            ("2024-01-31 +1 month", "2024-02-29", "2024-01-31 plus 1 month has no day 31 in February 2024"),
+            ("2024-02-29 + 1 year", "2025-02-28", "2024-02-29 plus 1 year has no day 29 in February 2025"),
+            ("March 31 2023 1 month ago", "2023-02-28", "2023-03-31 minus 1 month has no day 31 in February 2023"),
+            ("2023-05-31 + 1 year 1 month", "2024-06-30", "2023-05-31 plus 1 year and 1 month has no day 31"),
+        ] {
+            let read = read(text);
+            assert!(read.read_as.starts_with(date), "{text}: {}", read.read_as);
+            assert!(read.warnings.iter().any(|w| w.starts_with(warning)), "{text}: {:?}", read.warnings);
+        }
+        for text in ["Jan 15 2023 + 1 month", "2024-02-29 + 4 years", "Jan 31 2023 + 2 months"] {
+            assert!(read(text).warnings.is_empty(), "{text}: {:?}", read(text).warnings);
+        }
+    }
+
     /// Relative items alone count from now itself, whatever zone the text
     /// names: the zone moves no wall clock (as GNU `date` and chrono read
     /// `in 1 hour GMT`).

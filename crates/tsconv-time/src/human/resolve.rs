@@ -46,7 +46,7 @@ impl Pieces {
         let (month, day) = (self.month, self.day);
         let reading = self.instant(text, options, None, (month, day))?;
         let mut warnings = self.warnings.clone();
-        warnings.extend(reading.warning.clone());
+        warnings.extend(reading.warnings.iter().cloned());
         let mut alternatives = Vec::new();
         if let Some(TextZone::Offset { meanings, .. }) = &self.zone
             && meanings.len() > 1
@@ -171,12 +171,12 @@ impl Pieces {
             Time::midnight()
         };
         let mut datetime = DateTime::from_parts(date, time);
-        let mut warning = None;
+        let mut warnings = Vec::new();
         if let Some((ordinal, weekday, at)) = self.weekday {
             if self.dates > 0 {
                 // The date wins, as in every other parser; the reader is told.
                 if date.weekday() != weekday {
-                    warning = Some(format!(
+                    warnings.push(format!(
                         "{date} is a {:?}, not a {weekday:?} (at character {at}): read as the date",
                         date.weekday()
                     ));
@@ -219,7 +219,9 @@ impl Pieces {
             .and_then(|s| s.try_months(self.rel.months))
             .and_then(|s| s.try_days(self.rel.days))
             .map_err(|_| out_of_range())?;
-        let moved = start.to_zoned(zone.tz().clone()).checked_add(calendar).map_err(|_| out_of_range())?;
+        let start = start.to_zoned(zone.tz().clone());
+        let moved = start.checked_add(calendar).map_err(|_| out_of_range())?;
+        warnings.extend(clamped(&start, self.rel.years, self.rel.months));
         // Hours and minutes as seconds, checked: `from_hours` panics beyond its range.
         let hours = self.rel.hours.checked_mul(3600).map(jiff::SignedDuration::from_secs);
         let minutes = self.rel.minutes.checked_mul(60).map(jiff::SignedDuration::from_secs);
@@ -239,7 +241,7 @@ impl Pieces {
             (Some(TextZone::Name { label, .. }), None) => Some(label.clone()),
             _ => None,
         };
-        Ok(Reading { instant, read_as: read_as(instant, &zone, label.as_deref()), note, warning })
+        Ok(Reading { instant, read_as: read_as(instant, &zone, label.as_deref()), note, warnings })
     }
 }
 
@@ -247,8 +249,37 @@ pub(super) struct Reading {
     pub(super) instant: Timestamp,
     pub(super) read_as: String,
     pub(super) note: Option<String>,
-    /// What the reading overrode (a weekday the date contradicts).
-    pub(super) warning: Option<String>,
+    /// What the reading overrode or moved (a weekday the date contradicts,
+    /// a day the month added to it does not have).
+    pub(super) warnings: Vec<String>,
+}
+
+/// The warning that `years` and `months` added to `start` land on a day
+/// the month does not have (January 31 and a month), taken as the month's
+/// last day: nothing is rolled over into the next month, as GNU `date`
+/// does, and the reader is told.
+fn clamped(start: &jiff::Zoned, years: i64, months: i64) -> Option<String> {
+    if years == 0 && months == 0 {
+        return None;
+    }
+    let span = Span::new().try_years(years).and_then(|span| span.try_months(months)).ok()?;
+    let landed = start.date().checked_add(span).ok()?;
+    (landed.day() != start.day()).then(|| {
+        let count = |n: i64, unit: &str| format!("{} {unit}{}", n.unsigned_abs(), if n.abs() == 1 { "" } else { "s" });
+        let amount = match (years, months) {
+            (years, 0) => count(years, "year"),
+            (0, months) => count(months, "month"),
+            (years, months) => format!("{} and {}", count(years, "year"), count(months, "month")),
+        };
+        let sign = if years.saturating_mul(12).saturating_add(months) < 0 { "minus" } else { "plus" };
+        format!(
+            "{} {sign} {amount} has no day {} in {}: read as its last day, {landed} (GNU date rolls over into the \
+             next month)",
+            start.date(),
+            start.day(),
+            landed.strftime("%B %Y"),
+        )
+    })
 }
 
 /// `2023-11-14T17:13:00 in America/New_York`; for an offset from the text,

@@ -915,6 +915,13 @@ pub(crate) fn plain_integer(text: &str, stated: Option<Precision>) -> Option<(Ti
 }
 
 fn out_of_range_number(text: &str, unit: Precision, detected: bool, nanos: Option<i128>) -> TimeError {
+    // The last hours of 9999 (and the first of -9999) are years the range
+    // names but instants it does not hold: said so, not "year 9,999".
+    let past = match nanos.map(year_of_nanos) {
+        Some(year) if year.abs() <= 9999 && year > 0 => "after the last instant held, in year",
+        Some(year) if year.abs() <= 9999 => "before the first instant held, in year",
+        _ => "in year",
+    };
     let year = match nanos {
         Some(nanos) => group_thousands(year_of_nanos(nanos)),
         None => {
@@ -927,7 +934,7 @@ fn out_of_range_number(text: &str, unit: Precision, detected: bool, nanos: Optio
     };
     let how = if detected { "detected as" } else { "read as" };
     let mut message = format!(
-        "timestamp {text} {how} {unit} lands in year {year}; the supported range is years -9999 to 9999 \
+        "timestamp {text} {how} {unit} lands {past} {year}; the supported range is years -9999 to 9999 \
          ({} to {})",
         Timestamp::MIN,
         Timestamp::MAX
@@ -1337,6 +1344,12 @@ mod tests {
         let err = number(&"9".repeat(10_000)[..200]).unwrap_err();
         assert_eq!(err.name(), "out_of_range");
         assert!(err.to_string().contains("lands in year 3.2e183;"), "{err}");
+        // Within year 9999 or -9999 but beyond the instants held: said so.
+        let err = number("253402300799999999999").unwrap_err();
+        assert!(err.to_string().contains("lands after the last instant held, in year 9,999;"), "{err}");
+        let err = read_in(Input::Number("-377705116800"), "UTC", Some(Precision::Seconds), Disambiguation::Compatible)
+            .unwrap_err();
+        assert!(err.to_string().contains("lands before the first instant held, in year -9,999;"), "{err}");
         let err = text("-009999-01-01T00:00:00Z").unwrap_err();
         assert_eq!(err.name(), "out_of_range");
         assert!(err.to_string().contains("year -9999"), "{err}");

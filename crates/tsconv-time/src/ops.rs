@@ -410,10 +410,13 @@ impl Report {
         let mut report = Report::new(view, fields);
         report.precision_detected = fields.then(Field::PrecisionDetected, || reading.precision_detected);
         report.input = fields.then(Field::Input, || {
-            let (read_as, warnings) = match reading.human {
-                Some(human) => (Some(human.read_as), human.warnings),
-                None => (None, Vec::new()),
-            };
+            // A wall-clock time in a DST gap or fold, placed by
+            // `disambiguation`, is said first, whatever the kind of input.
+            let mut warnings: Vec<String> = reading.local_time_note.into_iter().collect();
+            let read_as = reading.human.map(|human| {
+                warnings.extend(human.warnings);
+                human.read_as
+            });
             InputInfo {
                 kind: reading.kind,
                 epoch: reading.epoch.map(|epoch| epoch.name().into_owned()),
@@ -507,9 +510,11 @@ pub struct InputInfo {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "openapi", schema(example = "2023-11-14T17:13:00 in America/New_York"))]
     pub read_as: Option<String>,
-    /// For `kind: human`: what the reading is not sure of (a weekday the
-    /// date contradicts, an abbreviation that names another offset than
-    /// the one written, a day-first date in a month-first locale).
+    /// What the reading chose or is not sure of: for a wall-clock time of
+    /// any kind, that it falls in a DST gap or fold and which instant
+    /// `disambiguation` took; for `kind: human`, also a weekday the date
+    /// contradicts, an abbreviation that names another offset than the one
+    /// written, a day-first date in a month-first locale.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub warnings: Vec<String>,
     /// The input as given (for a JSON number, its text).
@@ -768,6 +773,26 @@ mod tests {
         assert_eq!(report.formatted.as_deref(), Some("14/Nov/2023:17:13:20 -0500"));
         assert_eq!(report.units_text.unwrap().nanoseconds, "1700000000000000000");
         assert_eq!(report.zone.unwrap().abbreviation, "EST");
+    }
+
+    /// A wall-clock time in a DST gap or fold says which instant it was
+    /// read as, in `input.warnings`, whatever the kind of input.
+    #[test]
+    fn a_time_in_a_gap_or_fold_is_said_in_the_answer() {
+        let now = Timestamp::from_second(1_795_000_000).unwrap();
+        let ny = Zone::parse("America/New_York").unwrap();
+        for (text, warning) in [
+            ("2024-03-10T02:30", "2024-03-10T02:30:00 does not exist in America/New_York"),
+            ("2024-03-10 02:30", "2024-03-10T02:30:00 does not exist in America/New_York"),
+            ("Mar 10 2024 2:30am", "2024-03-10T02:30:00 does not exist in America/New_York"),
+            ("2024-11-03T01:30", "2024-11-03T01:30:00 happens twice in America/New_York"),
+        ] {
+            let report = convert(Input::Text(text), &options(&ny), None, now, Fields::ALL).unwrap();
+            let warnings = report.input.unwrap().warnings;
+            assert!(warnings.first().is_some_and(|first| first.starts_with(warning)), "{text}: {warnings:?}");
+        }
+        let report = convert(Input::Text("2024-03-09T02:30"), &options(&ny), None, now, Fields::ALL).unwrap();
+        assert_eq!(report.input.unwrap().warnings, Vec::<String>::new());
     }
 
     #[test]

@@ -917,13 +917,14 @@ pub(crate) fn plain_integer(text: &str, stated: Option<Precision>) -> Option<(Ti
 fn out_of_range_number(text: &str, unit: Precision, detected: bool, nanos: Option<i128>) -> TimeError {
     // The last hours of 9999 (and the first of -9999) are years the range
     // names but instants it does not hold: said so, not "year 9,999".
-    let past = match nanos.map(year_of_nanos) {
-        Some(year) if year.abs() <= 9999 && year > 0 => "after the last instant held, in year",
-        Some(year) if year.abs() <= 9999 => "before the first instant held, in year",
+    let year_number = nanos.map(year_of_nanos);
+    let past = match year_number {
+        Some(1..=9999) => "after the last instant held, in year",
+        Some(-9999..=0) => "before the first instant held, in year",
         _ => "in year",
     };
-    let year = match nanos {
-        Some(nanos) => group_thousands(year_of_nanos(nanos)),
+    let year = match year_number {
+        Some(year) => group_thousands(year),
         None => {
             // Beyond i128 nanoseconds: an estimate is all a message needs.
             let value: f64 = text.trim_start_matches(['+', '-']).parse().unwrap_or(f64::MAX);

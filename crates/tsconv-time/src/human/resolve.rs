@@ -265,7 +265,8 @@ fn clamped(start: &jiff::Zoned, years: i64, months: i64) -> Option<String> {
     let span = Span::new().try_years(years).and_then(|span| span.try_months(months)).ok()?;
     let landed = start.date().checked_add(span).ok()?;
     (landed.day() != start.day()).then(|| {
-        let count = |n: i64, unit: &str| format!("{} {unit}{}", n.unsigned_abs(), if n.abs() == 1 { "" } else { "s" });
+        let count =
+            |n: i64, unit: &str| format!("{} {unit}{}", n.unsigned_abs(), if n.unsigned_abs() == 1 { "" } else { "s" });
         let amount = match (years, months) {
             (years, 0) => count(years, "year"),
             (0, months) => count(months, "month"),

@@ -24,15 +24,34 @@ use crate::helpers::{Server, raw_exchange};
 /// Held by each test for its whole length: one measurement at a time.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-/// CPU time the process has run, all threads, from the scheduler's
+/// CPU time each thread of the process has run, from the scheduler's
 /// nanosecond counters.
-fn cpu(pid: u32) -> Duration {
-    let mut total = 0u64;
+fn cpu(pid: u32) -> Cpu {
+    let mut tasks = std::collections::HashMap::new();
     for task in std::fs::read_dir(format!("/proc/{pid}/task")).unwrap().flatten() {
         let stat = std::fs::read_to_string(task.path().join("schedstat")).unwrap_or_default();
-        total += stat.split_whitespace().next().and_then(|n| n.parse::<u64>().ok()).unwrap_or(0);
+        let nanos = stat.split_whitespace().next().and_then(|n| n.parse::<u64>().ok()).unwrap_or(0);
+        tasks.insert(task.file_name(), nanos);
     }
-    Duration::from_nanos(total)
+    Cpu(tasks)
+}
+
+/// The CPU time of each of a process's threads at one moment, by thread id.
+struct Cpu(std::collections::HashMap<std::ffi::OsString, u64>);
+
+/// The CPU the threads spent between two moments: each thread's own
+/// difference, a thread born since counted from zero. A thread that ended
+/// in between (the allocator's upkeep, an idle blocking thread) is left
+/// out rather than subtracted: summing the threads alive at each moment
+/// could go backwards.
+impl std::ops::Sub for Cpu {
+    type Output = Duration;
+
+    fn sub(self, before: Cpu) -> Duration {
+        let spent =
+            self.0.iter().map(|(task, &now)| now.saturating_sub(before.0.get(task).copied().unwrap_or(0))).sum();
+        Duration::from_nanos(spent)
+    }
 }
 
 /// Resident memory of the process.

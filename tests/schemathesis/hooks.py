@@ -171,21 +171,30 @@ def valid_data_refused_only_for_meaning(ctx, response, case):
 
 def vanishes_on_the_wire(case, mutation):
     """Whether a negative mutation of a query parameter cannot be seen in the
-    query string the server receives (form style, exploded): an empty list or
-    null sends nothing, as if the optional parameter were left out, and a
+    query string the server receives (form style, exploded): null, an empty
+    list or a list of those sends nothing, as if the optional parameter were left out, and a
     scalar where an array is expected is sent as that array of one item
     (`timestamps=0`). Schemathesis allows for each of these alone, not for a
     case that combines them."""
     if mutation.parameter_location != "query" or mutation.parameter is None:
         return False
     value = (case.query or {}).get(mutation.parameter)
-    if value is None or value == []:
+    if sends_nothing(value):
         return not is_required(case, mutation.parameter)
     return (
         mutation.operator == "change_type"
         and mutation.original_value == "array"
         and isinstance(value, (str, int, float))
     )
+
+
+def sends_nothing(value):
+    """Whether a query parameter's value puts nothing in the query string:
+    null, an empty list, or a list whose items each send nothing (`[[]]`,
+    `[null]`)."""
+    if value is None:
+        return True
+    return isinstance(value, list) and all(sends_nothing(item) for item in value)
 
 
 def is_required(case, name):

@@ -171,6 +171,19 @@ class NegativeCasesValidOnTheWire(unittest.TestCase):
         )
         self.assertFalse(hooks.filter_case(None, sent))
 
+    def test_a_list_of_lists_that_send_nothing_is_dropped(self):
+        # Found by a run: `timezone=[[]]` beside `input_format` as a string
+        # put neither a `timezone` nor a list in the query string.
+        for value in ([[]], [None], [[], [None]]):
+            sent = negative(
+                {"input_format": "x", "timezone": value},
+                mutation("input_format", "change_type", "array"),
+                mutation("timezone"),
+            )
+            self.assertFalse(hooks.filter_case(None, sent), value)
+        kept = negative({"timezone": [[], "UTC"]}, mutation("timezone"))
+        self.assertTrue(hooks.filter_case(None, kept))
+
     def test_a_mutation_that_reaches_the_server_is_kept(self):
         self.assertTrue(hooks.filter_case(None, negative({"timestamps": 0, "timezone": 5}, mutation("timestamps", "change_type", "array"), mutation("timezone"))))
         self.assertTrue(hooks.filter_case(None, negative({"timestamps": {"a": 1}}, mutation("timestamps", "change_type", "array"))))

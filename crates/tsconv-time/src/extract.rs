@@ -390,7 +390,9 @@ fn words<'t>(text: &'t str, role: impl Fn(&str) -> Option<Role>) -> Vec<Word<'t>
 /// belongs to the word (`a.m.`).
 fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option<Role>) -> Word<'t> {
     let raw = &text[from..to];
-    let lead = raw.len() - raw.trim_start_matches(['(', '"', '\'', '[', '“', '‘', '«', '.', '…', '/']).len();
+    let name = field_name(raw);
+    let value = &raw[name..];
+    let lead = name + value.len() - value.trim_start_matches(['(', '"', '\'', '[', '“', '‘', '«', '.', '…', '/']).len();
     const CLOSING: [char; 12] = [',', ';', ':', '!', '?', ')', '"', '\'', ']', '”', '’', '»'];
     let mut core = raw[lead..].trim_end_matches(CLOSING);
     // A sentence's full stop or ellipsis (`Friday...`, `(July 2017).`), not
@@ -404,6 +406,20 @@ fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option
     let role = if letters.is_empty() { None } else { role(letters) };
     let start = from + lead;
     Word { start, end: start + core.len(), core, digits, role, shape: Shape::of(core, digits) }
+}
+
+/// The length of `name=` when `raw` is a field of a log line or a query
+/// (`time=2024-03-05T12:00:00Z`, `ts="2024-03-05`, `since=5pm`): a name of
+/// letters, digits, `_`, `.` and `-` that starts with a letter or `_`,
+/// then `=` and a value. The value is the word; the name is no date's (and
+/// `status=200` is then a count, no date). Go's monotonic clock reading
+/// (`m=+0.0012`) stays whole: it is the end of the date before it.
+fn field_name(raw: &str) -> usize {
+    let Some(equals) = raw.find('=') else { return 0 };
+    let (name, value) = (&raw[..equals], &raw[equals + 1..]);
+    let named = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'));
+    if named && !value.is_empty() && !is_date_part(raw) { equals + 1 } else { 0 }
 }
 
 /// Whether the words make a date in prose, whatever a reader makes of
@@ -547,6 +563,33 @@ mod tests {
         for (text, expected) in cases {
             assert_eq!(found(text), *expected, "{text}");
         }
+    }
+
+    /// A log line's fields (logfmt, `key=value`): the date is the value,
+    /// with its span; a field's number is a count, no date; Go's monotonic
+    /// reading still ends the date before it.
+    #[test]
+    fn a_field_of_a_log_line_is_its_value() {
+        let cases: &[(&str, &[&str])] = &[
+            (
+                "time=2024-03-05T12:00:00Z level=info msg=served status=200 latency_ms=131",
+                &["2024-03-05T12:00:00Z = 2024-03-05T07:00:00-05:00"],
+            ),
+            (r#"ts="2024-03-05 12:00:00" user=bob"#, &["2024-03-05 12:00:00 = 2024-03-05T12:00:00-05:00"]),
+            ("status=200 path=/api/v1/items/1034 count=12", &[]),
+            (
+                "2019-03-05 07:41:10.2 -0700 MST m=+0.001200000 served",
+                &["2019-03-05 07:41:10.2 -0700 MST m=+0.001200000 = 2019-03-05T09:41:10.200-05:00"],
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(found(text), *expected, "{text}");
+        }
+        let zone = Zone::parse("UTC").unwrap();
+        let text = "at=2024-03-05T12:00:00Z ok";
+        let extraction = extract(text, &ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH)).unwrap();
+        assert_eq!((extraction.found[0].start, extraction.found[0].end), (3, 23));
+        assert_eq!(with_discord_codes(text, &extraction), "at=<t:1709640000:F> ok");
     }
 
     /// The one date of a sentence: a range that one separator joins is

@@ -1,7 +1,7 @@
 //! Criterion benches of the engine's hot paths: reading each input kind,
 //! what people type, one full convert result, every preset, a custom pattern,
-//! a 1000-item batch, and extract over 16 KiB of date words (its worst case) and
-//! of chat (the extract corpus's sentences). Results and
+//! a 1000-item batch, and extract over 16 KiB of date words (its worst case),
+//! of chat (the extract corpus's sentences) and of a service's log lines. Results and
 //! their history are in BENCHMARKS.md.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap is a broken bench
@@ -218,6 +218,34 @@ fn chat(limit: usize) -> String {
     text
 }
 
+/// A service's log, up to `limit` bytes: lines that each start with an
+/// RFC 3339 time, every other one in logfmt (`time=...`), with a path, a
+/// status and a latency after it (numbers that are no dates).
+fn log_lines(limit: usize) -> String {
+    let mut text = String::new();
+    for k in 0usize.. {
+        let time = format!(
+            "2024-03-{:02}T{:02}:{:02}:{:02}.{:03}Z",
+            1 + k % 28,
+            k % 24,
+            (k * 7) % 60,
+            (k * 13) % 60,
+            (k * 37) % 1000
+        );
+        let (id, status, latency) = (1000 + (k * 7919) % 9000, [200, 204, 404][k % 3], 1 + (k * 31) % 500);
+        let line = if k % 2 == 0 {
+            format!("{time} INFO request served path=/api/v1/items/{id} status={status} latency_ms={latency}\n")
+        } else {
+            format!("time={time} level=info msg=served path=/api/v1/items/{id} status={status} latency_ms={latency}\n")
+        };
+        if text.len() + line.len() > limit {
+            break;
+        }
+        text.push_str(&line);
+    }
+    text
+}
+
 fn extracting(c: &mut Criterion) {
     let ny = Zone::parse("America/New_York").unwrap();
     let text = date_words(tsconv_time::extract::MAX_TEXT_CHARS);
@@ -226,6 +254,10 @@ fn extracting(c: &mut Criterion) {
     });
     let text = chat(tsconv_time::extract::MAX_TEXT_CHARS);
     c.bench_function("extract/16KiB_of_chat", |b| {
+        b.iter(|| tsconv_time::extract::extract(black_box(&text), &options(&ny)).unwrap())
+    });
+    let text = log_lines(tsconv_time::extract::MAX_TEXT_CHARS);
+    c.bench_function("extract/16KiB_of_log_lines", |b| {
         b.iter(|| tsconv_time::extract::extract(black_box(&text), &options(&ny)).unwrap())
     });
 }

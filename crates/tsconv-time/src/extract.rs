@@ -368,12 +368,21 @@ pub fn with_discord_codes(text: &str, extraction: &Extraction) -> String {
 }
 
 /// The words of `text` (runs of non-space characters), each with its core
-/// and role.
+/// and role. A JSON string's quote beside `{`, `[`, `,` or `:` parts words
+/// too: a JSON log line written without spaces
+/// (`{"time":"2024-03-05T12:00:00Z","level":"info"}`) has its words.
 fn words<'t>(text: &'t str, role: impl Fn(&str) -> Option<Role>) -> Vec<Word<'t>> {
+    let bytes = text.as_bytes();
+    let json_quote = |i: usize| {
+        let before = i.checked_sub(1).map(|k| bytes[k]);
+        let after = bytes.get(i + 1).copied();
+        matches!(before, Some(b'{' | b'[' | b',' | b':')) || matches!(after, Some(b'}' | b']' | b',' | b':'))
+    };
     let mut words = Vec::new();
     let mut start = None;
     for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
-        match (c.is_whitespace(), start) {
+        let parts = c.is_whitespace() || (c == '"' && json_quote(i));
+        match (parts, start) {
             (false, None) => start = Some(i),
             (true, Some(from)) => {
                 words.push(word(text, from, i, &role));
@@ -590,6 +599,24 @@ mod tests {
         let extraction = extract(text, &ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH)).unwrap();
         assert_eq!((extraction.found[0].start, extraction.found[0].end), (3, 23));
         assert_eq!(with_discord_codes(text, &extraction), "at=<t:1709640000:F> ok");
+    }
+
+    /// A JSON log line, with or without spaces: its strings are words.
+    /// A quote in prose stays punctuation around its word.
+    #[test]
+    fn a_json_line_without_spaces_has_its_words() {
+        let cases: &[(&str, &[&str])] = &[
+            (
+                r#"{"time":"2024-03-05T12:00:00Z","level":"info","status":200}"#,
+                &["2024-03-05T12:00:00Z = 2024-03-05T07:00:00-05:00"],
+            ),
+            (r#"{"at":["2024-03-05 12:00:00"]}"#, &["2024-03-05 12:00:00 = 2024-03-05T12:00:00-05:00"]),
+            (r#"{"ts": "2024-03-05T12:00:00Z", "n": 5}"#, &["2024-03-05T12:00:00Z = 2024-03-05T07:00:00-05:00"]),
+            (r#"He said "next friday," and left."#, &["next friday = 2026-11-27T00:00:00-05:00"]),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(found(text), *expected, "{text}");
+        }
     }
 
     /// The one date of a sentence: a range that one separator joins is

@@ -287,6 +287,11 @@ fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most:
             i += 1;
             continue;
         }
+        if let Some((date, reading)) = glog_header(text, &words[i..], options) {
+            found.push(Date { start: words[i].start, first: i, words: 2, text: date, reading });
+            i += 2;
+            continue;
+        }
         // The run of words that can be part of a date, from here.
         // A comma after `ago` or `later` ends the date (`half an hour ago, at 9:30`).
         let mut run = 0;
@@ -340,6 +345,30 @@ fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most:
         i += n;
     }
     found
+}
+
+/// The header of a glog or Kubernetes (klog) log line, `I0305
+/// 12:00:00.123456`: a level (`I`, `W`, `E`, `F`), the month and day, and
+/// the time, without a year: read as `Mar 5 12:00:00.123456` is, in the
+/// current year (as syslog's `Mar  5 12:00:00`). Read alone, the time would
+/// be today's.
+fn glog_header<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>) -> Option<(&'t str, Reading)> {
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let [header, time, ..] = words else { return None };
+    let digits = header
+        .core
+        .strip_prefix(['I', 'W', 'E', 'F'])
+        .filter(|d| d.len() == 4 && d.bytes().all(|b| b.is_ascii_digit()))?;
+    let (month, day) = (digits[..2].parse::<usize>().ok()?, digits[2..].parse::<u8>().ok()?);
+    let clock = time.core.as_bytes();
+    let timed = clock.len() >= 8 && clock[2] == b':' && clock[5] == b':';
+    if !timed || !(1..=12).contains(&month) || !(1..=31).contains(&day) {
+        return None;
+    }
+    let date = format!("{} {day} {}", MONTHS[month - 1], time.core);
+    let english = ReadOptions { language: crate::locale::english(), ..*options };
+    let reading = read_exactly(Input::Text(&date), &english).ok()?;
+    Some((&text[header.start..time.end], reading))
 }
 
 /// `text[start..end]`, with the `)` after it when it opened one (`10:30
@@ -599,6 +628,27 @@ mod tests {
         let extraction = extract(text, &ReadOptions::defaults(&zone, Timestamp::UNIX_EPOCH)).unwrap();
         assert_eq!((extraction.found[0].start, extraction.found[0].end), (3, 23));
         assert_eq!(with_discord_codes(text, &extraction), "at=<t:1709640000:F> ok");
+    }
+
+    /// A glog or Kubernetes line's header is its month, day and time, in
+    /// the current year; a level and digits of no month or day are not.
+    #[test]
+    fn a_glog_header_is_a_date() {
+        let cases: &[(&str, &[&str])] = &[
+            (
+                "I0305 12:00:00.123456    1234 main.go:42] serving",
+                &["I0305 12:00:00.123456 = 2026-03-05T12:00:00.123456-05:00"],
+            ),
+            ("E1231 23:59:59.000001 1 x.go:1] boom", &["E1231 23:59:59.000001 = 2026-12-31T23:59:59.000001-05:00"]),
+            ("I1305 12:00:00.123456 1 x.go:1] no month 13", &["12:00:00.123456 = 2026-11-25T12:00:00.123456-05:00"]),
+            (
+                "Ia€ 12:00:00 and I0€ 12:00:00",
+                &["12:00:00 = 2026-11-25T12:00:00-05:00", "12:00:00 = 2026-11-25T12:00:00-05:00"],
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(found(text), *expected, "{text}");
+        }
     }
 
     /// A JSON log line, with or without spaces: its strings are words.

@@ -137,7 +137,7 @@ pub fn extract(text: &str, options: &ReadOptions<'_>) -> Result<Extraction, Time
         )));
     }
     let vocabulary = options.language.vocabulary();
-    let words = words(text, |core| human::role(vocabulary, core));
+    let words = words(text, vocabulary);
     // Characters counted once over the text, from one date to the next.
     let (mut counted_bytes, mut counted_chars) = (0, 0);
     let found = dates(text, &words, options, usize::MAX)
@@ -186,7 +186,7 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
         return None;
     }
     let vocabulary = options.language.vocabulary();
-    let words = words(text, |core| human::role(vocabulary, core));
+    let words = words(text, vocabulary);
     // Every number and every word that makes or names a date must lie in
     // the one date: within one window's length, or the text is no such
     // sentence (and is not read again window by window).
@@ -400,7 +400,8 @@ pub fn with_discord_codes(text: &str, extraction: &Extraction) -> String {
 /// and role. A JSON string's quote beside `{`, `[`, `,` or `:` parts words
 /// too: a JSON log line written without spaces
 /// (`{"time":"2024-03-05T12:00:00Z","level":"info"}`) has its words.
-fn words<'t>(text: &'t str, role: impl Fn(&str) -> Option<Role>) -> Vec<Word<'t>> {
+fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
+    let role = |core: &str| human::role(vocabulary, core);
     let bytes = text.as_bytes();
     let json_quote = |i: usize| {
         let before = i.checked_sub(1).map(|k| bytes[k]);
@@ -414,10 +415,17 @@ fn words<'t>(text: &'t str, role: impl Fn(&str) -> Option<Role>) -> Vec<Word<'t>
         match (parts, start) {
             (false, None) => start = Some(i),
             (true, Some(from)) => {
-                words.push(word(text, from, i, &role));
+                words.push(word(text, from, i, role));
                 start = None;
             }
             _ => {}
+        }
+    }
+    // A phrase's later word (`las` of Spanish's `a las 10:00`) has no role
+    // alone: it has the phrase's, after the word that starts it.
+    for k in 1..words.len() {
+        if words[k].role.is_none() && human::continues_phrase(vocabulary, words[k - 1].core, words[k].core) {
+            words[k].role = Some(Role::Part);
         }
     }
     words
@@ -649,6 +657,24 @@ mod tests {
         for (text, expected) in cases {
             assert_eq!(found(text), *expected, "{text}");
         }
+    }
+
+    /// A phrase's later word, which has no role alone, keeps the date
+    /// whole: Spanish `lunes a las 10:00` is Monday at 10, not Monday and
+    /// then 10:00 today.
+    #[test]
+    fn a_phrase_inside_a_date_keeps_it_whole() {
+        let zone = Zone::parse("Europe/Madrid").unwrap();
+        let now: Timestamp = "2026-11-25T15:00:00Z".parse().unwrap();
+        let spanish = crate::locale::Localizer::get("es").unwrap();
+        let options = ReadOptions { language: &spanish, ..ReadOptions::defaults(&zone, now) };
+        let found: Vec<String> = extract("nos vemos el lunes a las 10:00 en la oficina", &options)
+            .unwrap()
+            .found
+            .into_iter()
+            .map(|found| format!("{} = {}", found.text, found.rfc3339))
+            .collect();
+        assert_eq!(found, ["lunes a las 10:00 = 2026-11-30T10:00:00+01:00"]);
     }
 
     /// A JSON log line, with or without spaces: its strings are words.

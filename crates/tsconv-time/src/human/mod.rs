@@ -442,6 +442,12 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
     Some(role)
 }
 
+/// Whether `next`, after `first` in a text, goes on with a phrase that
+/// `first` starts (`a las`): a word of dates there, with no role alone.
+pub(crate) fn continues_phrase(words: &Vocabulary, first: &str, next: &str) -> bool {
+    words.continues_phrase(first, next)
+}
+
 /// `2003-25-Sep`, `Sep 2003 25`, `25/2003/Sep`: a year of four digits, a
 /// month's name and a day, in an order people's grammar does not read
 /// otherwise (year, day, month; month, year, day; day, year, month), one

@@ -492,6 +492,14 @@ impl Vocabulary {
         !self.phrases_starting(word).is_empty()
     }
 
+    /// Whether a phrase of the language starts with `first` and goes on
+    /// with `next` (`a` `las`, of Spanish's `a las`), each word in any case.
+    pub(super) fn continues_phrase(&self, first: &str, next: &str) -> bool {
+        self.phrases_starting(first)
+            .iter()
+            .any(|phrase| phrase.parts().nth(1).is_some_and(|second| second.eq_ignore_ascii_case(next)))
+    }
+
     /// Whether the language has phrases at all.
     pub(super) fn has_phrases(&self) -> bool {
         !self.phrases.is_empty()

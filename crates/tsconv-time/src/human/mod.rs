@@ -905,6 +905,13 @@ mod tests {
             crate::input::read(crate::input::Input::Text(text), &options).map(|reading| reading.instant.to_string())
         };
         assert_eq!(read("11 июля 2016 года", "ru").unwrap(), "2016-07-11T00:00:00Z");
+        // The word for "hour" before a clock time says "at" (Turkish `saat`,
+        // Indonesian `jam`); GNU's English `hour 10:00` is an hour later.
+        assert_eq!(read("saat 10:00", "tr").unwrap(), "2026-11-23T10:00:00Z");
+        assert_eq!(read("yarın saat 10:00", "tr").unwrap(), "2026-11-24T10:00:00Z");
+        assert_eq!(read("besok jam 10:00", "id").unwrap(), "2026-11-24T10:00:00Z");
+        assert_eq!(read("3 saat önce", "tr").unwrap(), "2026-11-23T15:44:03.5Z");
+        assert_eq!(read("hour 10:00", "en").unwrap(), "2026-11-23T11:00:00Z");
         // A month's stand-alone name (the nominative), as a month alone is named.
         assert_eq!(read("10 Сентябрь 2015 10:20", "ru").unwrap(), "2015-09-10T10:20:00Z");
         assert_eq!(read("wrzesień 2015", "pl").unwrap(), "2015-09-01T00:00:00Z");

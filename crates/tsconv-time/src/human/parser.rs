@@ -1515,6 +1515,17 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 Ok(())
             }
+            // Turkish `saat 10:00`, Indonesian `jam 10:00`: the word for
+            // "hour" right before a clock time says "at", not "an hour
+            // later" (GNU's reading of English `hour 10:00`, kept).
+            Some(Word::Unit(Unit::Hour))
+                if !Vocabulary::is_english(word)
+                    && matches!(self.tok(1), Some(Tok::Num { negative: None, .. }))
+                    && matches!(self.tok(2), Some(Tok::Punct(':'))) =>
+            {
+                self.i += 1;
+                Ok(())
+            }
             Some(Word::Unit(unit)) => {
                 self.i += 1;
                 self.relative_after(0, Relative::of(unit, 1))

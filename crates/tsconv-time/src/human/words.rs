@@ -487,6 +487,11 @@ impl Vocabulary {
         self.words.get(lower).or_else(|| ENGLISH.get(lower)).copied()
     }
 
+    /// Whether `word` is one of the English words GNU reads (any case).
+    pub(super) fn is_english(word: &str) -> bool {
+        with_lowercase(word, |lower| ENGLISH.get(lower)).is_some()
+    }
+
     /// Whether a phrase of the language starts with `word`.
     pub(super) fn has_phrase_starting(&self, word: &str) -> bool {
         !self.phrases_starting(word).is_empty()

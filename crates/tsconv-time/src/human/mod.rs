@@ -894,16 +894,22 @@ mod tests {
     /// Two texts other languages' words read silently wrong before: Russian's
     /// "of the year" after a year (`года`), and Spanish's `hace` before a run
     /// of relative items, which holds for all of them.
-    #[test]
-    fn other_languages_read_what_they_mean() {
+    /// `text` read in the language `tag`, in UTC, at 2026-11-23T18:44:03.5Z
+    /// (a Monday): the instant, or the error's message.
+    fn read_in_language(text: &str, tag: &str) -> Result<String, String> {
         let zone = Zone::utc();
         let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
-        let read = |text: &str, tag: &str| {
-            let language = crate::locale::Localizer::get(tag).unwrap();
-            let options =
-                crate::input::ReadOptions { language: &language, ..crate::input::ReadOptions::defaults(&zone, now) };
-            crate::input::read(crate::input::Input::Text(text), &options).map(|reading| reading.instant.to_string())
-        };
+        let language = crate::locale::Localizer::get(tag).unwrap();
+        let options =
+            crate::input::ReadOptions { language: &language, ..crate::input::ReadOptions::defaults(&zone, now) };
+        crate::input::read(crate::input::Input::Text(text), &options)
+            .map(|reading| reading.instant.to_string())
+            .map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn other_languages_read_what_they_mean() {
+        let read = read_in_language;
         assert_eq!(read("11 июля 2016 года", "ru").unwrap(), "2016-07-11T00:00:00Z");
         // The word for "hour" before a clock time says "at" (Turkish `saat`,
         // Indonesian `jam`); GNU's English `hour 10:00` is an hour later.
@@ -922,6 +928,35 @@ mod tests {
         assert_eq!(read("10 августа до 22 августа 2012", "ru").unwrap(), "2012-08-10T00:00:00Z");
         assert_eq!(read("2023年11月14日〜11月16日", "ja").unwrap(), "2023-11-14T00:00:00Z");
         assert_eq!(read("maandag tot vrijdag", "nl").unwrap(), "2026-11-23T00:00:00Z");
+    }
+
+    #[test]
+    fn a_day_then_the_languages_word_for_at_then_a_time() {
+        // `read_in_language`'s now is a Monday.
+        let read = read_in_language;
+        // The word of CLDR's "date at time" alone, without the word beside it
+        // there (`alle ore`, `г. в`), and without its dot (`kl.`).
+        for (text, tag) in [
+            ("martedì alle 10:00", "it"),
+            ("martedì alle ore 10:00", "it"),
+            ("вторник в 10:00", "ru"),
+            ("вторник в 10:00", "bg"),
+            ("tisdag kl. 10:00", "sv"),
+            ("tisdag kl 10:00", "sv"),
+            ("tirsdag kl 10.00", "da"),
+            ("terça-feira às 10:00", "pt"),
+            ("mardi à 10h", "fr"),
+            ("Dienstag um 10:00", "de"),
+        ] {
+            assert_eq!(read(text, tag).as_deref(), Ok("2026-11-24T10:00:00Z"), "{text} ({tag})");
+        }
+        assert_eq!(read("domani alle 10", "it").as_deref(), Ok("2026-11-24T10:00:00Z"));
+        assert_eq!(read("завтра в 10:00", "ru").as_deref(), Ok("2026-11-24T10:00:00Z"));
+        // A Portuguese weekday without `-feira`, as people write it.
+        assert_eq!(read("terça às 10:00", "pt").as_deref(), Ok("2026-11-24T10:00:00Z"));
+        assert_eq!(read("sexta", "pt").as_deref(), Ok("2026-11-27T00:00:00Z"));
+        // `ore` alone is still hours.
+        assert_eq!(read("2 ore fa", "it").as_deref(), Ok("2026-11-23T16:44:03.5Z"));
     }
 
     #[test]

@@ -96,6 +96,16 @@ impl Parted {
         })
     }
 
+    /// The words outside every part between the part before the first
+    /// `part` and it (`alle ore` before the hour).
+    fn before(&self, part: Part) -> Vec<String> {
+        let Some(start) = self.parts.iter().filter(|(p, _)| *p == part).map(|(_, range)| range.start).min() else {
+            return Vec::new();
+        };
+        let from = self.parts.iter().map(|(_, range)| range.end).filter(|&end| end <= start).max().unwrap_or(0);
+        words_of(&self.text[from..start])
+    }
+
     /// The words of each stretch of text outside every part (`um`, `à`,
     /// `alle ore`, `г.`).
     fn between(&self) -> Vec<Vec<String>> {
@@ -178,6 +188,12 @@ fn names(localizer: &Localizer, words: &mut Vocabulary) {
         for text in &texts {
             for (name, joined) in text.part_joined(icu_datetime::parts::WEEKDAY) {
                 learn_name(words, name, Word::Weekday(weekday));
+                // `segunda-feira`: people write `segunda`.
+                if let Some((first, _)) = name.split_once('-')
+                    && !words.knows(first)
+                {
+                    learn_name(words, first, Word::Weekday(weekday));
+                }
                 // `วันจันทร์ที่`: the weekday and the letters written onto it.
                 learn_name(words, joined, Word::Weekday(weekday));
             }
@@ -355,6 +371,17 @@ fn between_fields(localizer: &Localizer, words: &mut Vocabulary) {
                 }
             } else {
                 words.learn(&stretch.join(" "), Word::Filler);
+            }
+        }
+        // The words just before the hour say "at" (`alle ore`, `г. в`,
+        // `kl.`): each that means nothing else is read alone too, and
+        // without its dot, as people write them (`alle 10`, `завтра в
+        // 10:00`, `kl 10`).
+        for word in text.before(icu_datetime::parts::HOUR) {
+            for form in [Some(word.as_str()), word.strip_suffix('.')].into_iter().flatten() {
+                if crate::human::words::mark(form).is_none() && !words.knows(form) {
+                    words.learn(form, Word::Filler);
+                }
             }
         }
     }

@@ -14,6 +14,7 @@ use jiff::Timestamp;
 use serde_json::Value;
 use tsconv_time::extract::extract;
 use tsconv_time::input::ReadOptions;
+use tsconv_time::locale::Localizer;
 use tsconv_time::zone::Zone;
 
 use crate::oracle::stream;
@@ -53,10 +54,20 @@ const CHRONO_DIFFERENCES: &[(&str, &str)] = &[
         "Monday is the coming Monday, as GNU date reads it; chrono takes the nearest one, which may be past",
     ),
     ("an apostrophe year", "Mar '19 is March 2019; chrono finds March of this year"),
+    (
+        "the word before a day",
+        "chrono's text of a date in another language starts with the word before the day (am Montag, в понедельник); tsconv's with the day",
+    ),
+    (
+        "a time after the word for at",
+        "chrono's Swedish and Portuguese parsers stop before the time (på måndag kl 10:00, amanhã às 15h): tsconv reads the day and its time as one date",
+    ),
 ];
 
 struct Sentence {
     text: String,
+    /// The language it is written in (English when not said).
+    locale: String,
     found: Vec<(String, String)>,
     chrono: Vec<String>,
 }
@@ -74,6 +85,7 @@ fn corpus() -> (Zone, Timestamp, Vec<Sentence>) {
         .iter()
         .map(|sentence| Sentence {
             text: sentence["text"].as_str().unwrap().to_owned(),
+            locale: sentence["locale"].as_str().unwrap_or("en").to_owned(),
             found: sentence["found"]
                 .as_array()
                 .unwrap()
@@ -93,9 +105,10 @@ fn corpus() -> (Zone, Timestamp, Vec<Sentence>) {
 fn extract_finds_the_dates_of_the_corpus_and_only_them() {
     let (zone, now, sentences) = corpus();
     assert!(sentences.len() >= 40);
-    let options = ReadOptions::defaults(&zone, now);
     let mut wrong = Vec::new();
     for sentence in &sentences {
+        let language = Localizer::get(&sentence.locale).unwrap();
+        let options = ReadOptions { language: &language, ..ReadOptions::defaults(&zone, now) };
         let found: Vec<(String, String)> = extract(&sentence.text, &options)
             .unwrap()
             .found
@@ -109,8 +122,9 @@ fn extract_finds_the_dates_of_the_corpus_and_only_them() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// chrono's dates in `text`: each one's text (without the `on`, `at` or
-/// punctuation chrono keeps around it) and instant.
+/// chrono's dates in each sentence, read by chrono's parser of its
+/// language (none where chrono has none): each one's text (without the
+/// `on`, `at` or punctuation chrono keeps around it) and instant.
 fn chrono_finds(sentences: &[Sentence], zone: &str, now: Timestamp) -> Vec<Vec<(String, Timestamp)>> {
     let modules = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/chrono/node_modules");
     assert!(modules.join("chrono-node").exists(), "chrono-node is missing: run ./scripts/test, which installs it");
@@ -119,13 +133,16 @@ const chrono = require("chrono-node");
 const now = new Date(Number(process.argv[1]));
 const lines = require("fs").readFileSync(0, "utf8").split("\n").filter((l) => l);
 for (const line of lines) {
-  const found = chrono.parse(JSON.parse(line), now).map((r) => [r.text, r.start.date().getTime()]);
+  const [text, locale] = JSON.parse(line);
+  const parser = locale === "en" ? chrono : chrono[locale];
+  const found = parser ? parser.parse(text, now).map((r) => [r.text, r.start.date().getTime()]) : [];
   process.stdout.write(JSON.stringify(found) + "\n");
 }
 "#;
     let mut command = Command::new("node");
     command.env("NODE_PATH", &modules).env("TZ", zone).arg("-e").arg(script).arg(now.as_millisecond().to_string());
-    let input: String = sentences.iter().map(|s| format!("{}\n", Value::from(s.text.as_str()))).collect();
+    let input: String =
+        sentences.iter().map(|s| format!("{}\n", Value::from(vec![s.text.as_str(), s.locale.as_str()]))).collect();
     stream(command, &input)
         .iter()
         .map(|line| {
@@ -146,12 +163,13 @@ for (const line of lines) {
 #[cfg_attr(not(feature = "components"), ignore = "needs chrono-node (npm): ./scripts/test installs it and runs this")]
 fn extract_agrees_with_chrono_on_the_corpus_but_for_named_differences() {
     let (zone, now, sentences) = corpus();
-    let options = ReadOptions::defaults(&zone, now);
     let theirs = chrono_finds(&sentences, zone.name(), now);
     let mut unnamed = Vec::new();
     let mut stale = Vec::new();
     let mut used = BTreeSet::new();
     for (sentence, chrono) in sentences.iter().zip(theirs) {
+        let language = Localizer::get(&sentence.locale).unwrap();
+        let options = ReadOptions { language: &language, ..ReadOptions::defaults(&zone, now) };
         let ours = extract(&sentence.text, &options).unwrap().found;
         // A date alone is a day: chrono places it at noon.
         let same = ours.len() == chrono.len()

@@ -109,6 +109,14 @@ fn written(localizer: &Localizer, form: &str, zoned: &jiff::Zoned, now: Timestam
     localizer.length(preset, &Moment::new(zoned))
 }
 
+/// Whether the reader took a date out of the text and left the words
+/// around it.
+fn left_words_out(human: Option<&tsconv_time::human::Human>) -> bool {
+    human.is_some_and(|human| {
+        human.warnings.iter().any(|warning| warning.ends_with("the words around it were left out"))
+    })
+}
+
 /// Whether `instant`, read from `text`, is what `text`, written for
 /// `zoned`, shows of it.
 fn agrees(shows: Shows, zoned: &jiff::Zoned, text: &str, instant: Timestamp) -> bool {
@@ -341,7 +349,11 @@ fn what_chromium_writes_in_each_discord_language_reads_back() {
         let options = ReadOptions { language: &localizer, ..ReadOptions::defaults(&zone, now) };
         for ((style, shows), text) in CHROMIUM_STYLES.iter().zip(texts) {
             let outcome = read(Input::Text(text), &options);
-            let ok = outcome.as_ref().is_ok_and(|reading| agrees(*shows, &zoned, text, reading.instant));
+            // A date read from inside the text, words around it left out (a
+            // zone's name not known), is not the text read back.
+            let ok = outcome.as_ref().is_ok_and(|reading| {
+                agrees(*shows, &zoned, text, reading.instant) && !left_words_out(reading.human.as_deref())
+            });
             record(tally.entry((language, style)).or_default(), ok, text, &outcome, &zone);
         }
     }

@@ -421,12 +421,22 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
             _ => {}
         }
     }
-    // A phrase's later word (`las` of Spanish's `a las 10:00`) has no role
-    // alone: it has the phrase's, after the word that starts it.
-    for k in 1..words.len() {
-        if words[k].role.is_none() && human::continues_phrase(vocabulary, words[k - 1].core, words[k].core) {
-            words[k].role = Some(Role::Part);
+    // A phrase's words (`las` of Spanish's `a las 10:00`, `на следующей
+    // неделе`) may have no role alone, or only a joining one (`el` of `el
+    // mes pasado`): each has the phrase's.
+    let cores: Vec<&str> = words.iter().map(|word| word.core).collect();
+    let mut k = 0;
+    while k < words.len() {
+        let Some((length, role)) = human::phrase_at(vocabulary, &cores[k..]) else {
+            k += 1;
+            continue;
+        };
+        for word in &mut words[k..k + length] {
+            if matches!(word.role, None | Some(Role::Joiner | Role::Part)) {
+                word.role = Some(role);
+            }
         }
+        k += length;
     }
     words
 }

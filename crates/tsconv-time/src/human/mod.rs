@@ -417,7 +417,7 @@ pub(crate) enum Role {
 /// word that is no part of any date.
 pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
     let role = match words.word(word) {
-        Some(Word::DayShift(_) | Word::Clock(_) | Word::UnitThen(..)) => Role::Anchor,
+        Some(Word::DayShift(_) | Word::Shifted(..) | Word::Clock(_) | Word::UnitThen(..)) => Role::Anchor,
         Some(Word::Ago(-1)) => Role::After,
         Some(Word::Ago(_)) if ["later", "hence", "after"].iter().any(|w| word.eq_ignore_ascii_case(w)) => Role::After,
         Some(Word::Ordinal(2..=31)) => Role::Day,
@@ -442,10 +442,16 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
     Some(role)
 }
 
-/// Whether `next`, after `first` in a text, goes on with a phrase that
-/// `first` starts (`a las`): a word of dates there, with no role alone.
-pub(crate) fn continues_phrase(words: &Vocabulary, first: &str, next: &str) -> bool {
-    words.continues_phrase(first, next)
+/// The longest phrase of the language that `texts`, words in a text,
+/// start with (`a las`, `на следующей неделе`): how many words it is, and
+/// their role together (a day or a period named, an anchor; else a part).
+pub(crate) fn phrase_at(words: &Vocabulary, texts: &[&str]) -> Option<(usize, Role)> {
+    let phrase = words.phrase_at(texts)?;
+    let role = match phrase.word {
+        Word::DayShift(_) | Word::Shifted(..) => Role::Anchor,
+        _ => Role::Part,
+    };
+    Some((phrase.len(), role))
 }
 
 /// `2003-25-Sep`, `Sep 2003 25`, `25/2003/Sep`: a year of four digits, a
@@ -957,6 +963,32 @@ mod tests {
         assert_eq!(read("sexta", "pt").as_deref(), Ok("2026-11-27T00:00:00Z"));
         // `ore` alone is still hours.
         assert_eq!(read("2 ore fa", "it").as_deref(), Ok("2026-11-23T16:44:03.5Z"));
+    }
+
+    #[test]
+    fn the_period_or_weekday_before_or_after_in_other_languages() {
+        // `read_in_language`'s now is Monday 2026-11-23 18:44:03.5 UTC.
+        let read = read_in_language;
+        for (text, tag, expected) in [
+            ("mardi dernier", "fr", "2026-11-17T00:00:00Z"),
+            ("mardi prochain", "fr", "2026-11-24T00:00:00Z"),
+            ("letzten Dienstag", "de", "2026-11-17T00:00:00Z"),
+            ("nächsten Dienstag", "de", "2026-11-24T00:00:00Z"),
+            ("el martes pasado", "es", "2026-11-17T00:00:00Z"),
+            ("martedì scorso", "it", "2026-11-17T00:00:00Z"),
+            ("la semaine dernière", "fr", "2026-11-16T18:44:03.5Z"),
+            ("la semaine prochaine", "fr", "2026-11-30T18:44:03.5Z"),
+            ("nächste Woche", "de", "2026-11-30T18:44:03.5Z"),
+            ("el mes pasado", "es", "2026-10-23T18:44:03.5Z"),
+            ("на следующей неделе", "ru", "2026-11-30T18:44:03.5Z"),
+            ("в прошлом году", "ru", "2025-11-23T18:44:03.5Z"),
+            ("förra veckan", "sv", "2026-11-16T18:44:03.5Z"),
+        ] {
+            assert_eq!(read(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
+        }
+        // English stays GNU's: `last` and `next` before the weekday.
+        assert_eq!(read("last tuesday", "en").as_deref(), Ok("2026-11-17T00:00:00Z"));
+        assert_eq!(read("tuesday last week", "en").as_deref(), Ok("2026-11-17T00:00:00Z"));
     }
 
     #[test]

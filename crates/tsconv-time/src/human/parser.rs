@@ -1423,9 +1423,26 @@ impl<'a> Parser<'_, 'a, '_> {
         match self.word(0) {
             Some(Word::Month(month)) => self.month_day(month),
             Some(Word::Weekday(weekday)) => {
-                self.set_weekday(self.i, 0, weekday);
-                self.i += 1;
+                // `mardi dernier`, `el martes pasado`: another language's
+                // direction after the weekday (English's stays GNU's: a
+                // word of its own).
+                let after = match (self.word(1), self.tok(1), self.word(2)) {
+                    (Some(Word::Ordinal(n @ -1..=1)), Some(Tok::Word(next)), following)
+                        if !Vocabulary::is_english(next)
+                            && !matches!(following, Some(Word::Unit(_) | Word::Weekday(_))) =>
+                    {
+                        Some(n)
+                    }
+                    _ => None,
+                };
+                self.set_weekday(self.i, after.unwrap_or(0), weekday);
+                self.i += 1 + usize::from(after.is_some());
                 Ok(())
+            }
+            Some(Word::Shifted(unit, n)) => {
+                self.pieces.week |= unit == Unit::Days(7);
+                self.i += 1;
+                self.relative_after(0, Relative::of(unit, n))
             }
             Some(Word::Ordinal(n)) => {
                 match self.word(1) {

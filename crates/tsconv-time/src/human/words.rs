@@ -84,6 +84,10 @@ pub(crate) enum Word {
     Ordinal(i64),
     /// `tomorrow` 1, `yesterday` -1, `today` and `now` 0.
     DayShift(i64),
+    /// A unit and its direction in one phrase, as a language names the
+    /// period before, of and after now: `la semaine dernière` (a week
+    /// back, -1), `nächsten Monat` (1), `este año` (0).
+    Shifted(Unit, i64),
     /// `ago` -1, `hence` 1.
     Ago(i64),
     Meridian(Meridian),
@@ -497,12 +501,17 @@ impl Vocabulary {
         !self.phrases_starting(word).is_empty()
     }
 
-    /// Whether a phrase of the language starts with `first` and goes on
-    /// with `next` (`a` `las`, of Spanish's `a las`), each word in any case.
-    pub(super) fn continues_phrase(&self, first: &str, next: &str) -> bool {
+    /// The longest phrase of the language that `words` start with (`a
+    /// las`, `на следующей неделе`), each word in any case.
+    pub(super) fn phrase_at(&self, words: &[&str]) -> Option<&Phrase> {
+        let first = words.first()?;
         self.phrases_starting(first)
             .iter()
-            .any(|phrase| phrase.parts().nth(1).is_some_and(|second| second.eq_ignore_ascii_case(next)))
+            .filter(|phrase| {
+                phrase.len() <= words.len()
+                    && phrase.parts().zip(words).all(|(part, word)| part.eq_ignore_ascii_case(word))
+            })
+            .max_by_key(|phrase| phrase.len())
     }
 
     /// Whether the language has phrases at all.

@@ -318,6 +318,63 @@ fn relative(localizer: &Localizer, words: &mut Vocabulary) {
     if !now.chars().any(|c| c.is_numeric()) {
         words.learn(&now, Word::DayShift(0));
     }
+    shifted_periods(localizer, options, words);
+}
+
+/// The week, month and year before, of and after now, as the language
+/// names them (`la semaine dernière`, `nächsten Monat`, `el próximo año`):
+/// each whole is that shift, unless its words already read (`tháng
+/// trước`, a month ago). A word that only one direction's names hold
+/// is that direction (`dernier`, `nächsten`, `pasado`: Word::Ordinal), so
+/// it also says which weekday (`mardi dernier`, `letzten Dienstag`); a word
+/// the names of both directions hold, for two units or more, joins (`el`).
+fn shifted_periods(localizer: &Localizer, options: RelativeTimeFormatterOptions, words: &mut Vocabulary) {
+    type New = fn(
+        icu_experimental::relativetime::RelativeTimeFormatterPreferences,
+        RelativeTimeFormatterOptions,
+    ) -> Result<RelativeTimeFormatter, icu_provider::DataError>;
+    let formatters: [(Unit, New); 3] = [
+        (Unit::Days(7), RelativeTimeFormatter::try_new_long_week),
+        (Unit::Month, RelativeTimeFormatter::try_new_long_month),
+        (Unit::Year, RelativeTimeFormatter::try_new_long_year),
+    ];
+    // (unit, shift, the name's words in lower case)
+    let mut names: Vec<(Unit, i64, Vec<String>)> = Vec::new();
+    for (unit, new) in formatters {
+        let Ok(formatter) = new(localizer.language.requested.clone().into(), options) else { continue };
+        for shift in -1..=1 {
+            let text = super::text(&formatter.format(shift.into()));
+            let name: Vec<String> = words_of(&text).iter().map(|word| word.to_lowercase()).collect();
+            // A name of known words already reads (`tháng trước`, the
+            // month ago); as a phrase it would swallow `2 tháng trước`.
+            if text.chars().any(char::is_numeric) || name.iter().all(|word| words.knows(word)) {
+                continue;
+            }
+            words.learn(&text, Word::Shifted(unit, shift));
+            names.push((unit, shift, name));
+        }
+    }
+    let holds = |unit: Unit, shift: i64, word: &String| {
+        names.iter().any(|(u, s, name)| *u == unit && *s == shift && name.contains(word))
+    };
+    let mut joining: HashMap<&String, Vec<Unit>> = HashMap::new();
+    for (unit, shift, name) in &names {
+        for word in name {
+            let others: Vec<i64> = (-1..=1).filter(|other| other != shift).collect();
+            if others.iter().all(|&other| !holds(*unit, other, word)) {
+                if crate::human::words::mark(word).is_none() && !words.knows(word) {
+                    words.learn(word, Word::Ordinal(*shift));
+                }
+            } else if *shift == -1 && holds(*unit, 1, word) {
+                joining.entry(word).or_default().push(*unit);
+            }
+        }
+    }
+    for (word, units) in joining {
+        if units.len() >= 2 && crate::human::words::mark(word).is_none() && !words.knows(word) {
+            words.learn(word, Word::Filler);
+        }
+    }
 }
 
 /// The words before and after the number in one unit's relative times.

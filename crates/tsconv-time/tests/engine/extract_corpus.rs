@@ -59,6 +59,10 @@ const CHRONO_DIFFERENCES: &[(&str, &str)] = &[
         "chrono's text of a date in another language starts with the word before the day (am Montag, в понедельник); tsconv's with the day",
     ),
     (
+        "the period before",
+        "el mes pasado is the month before now; chrono's Spanish parser finds no date there, and only martes in martes pasado",
+    ),
+    (
         "a time after the word for at",
         "chrono's Swedish and Portuguese parsers stop before the time (på måndag kl 10:00, amanhã às 15h): tsconv reads the day and its time as one date",
     ),

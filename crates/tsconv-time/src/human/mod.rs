@@ -992,6 +992,21 @@ mod tests {
     }
 
     #[test]
+    fn a_years_era_in_other_languages() {
+        let read = read_in_language;
+        for (text, tag, expected) in [
+            ("10. August 234 v. Chr.", "de", "-000233-08-10T00:00:00Z"),
+            ("10. August 85 n. Chr.", "de", "0085-08-10T00:00:00Z"),
+            ("10 agosto 234 a. C.", "es", "-000233-08-10T00:00:00Z"),
+            ("10 augustus 234 v.Chr.", "nl", "-000233-08-10T00:00:00Z"),
+            ("10 août 234 av. J.-C.", "fr", "-000233-08-10T00:00:00Z"),
+            ("10 августа 234 г. до н. э.", "ru", "-000233-08-10T00:00:00Z"),
+        ] {
+            assert_eq!(read(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
+        }
+    }
+
+    #[test]
     fn the_forms_people_type() {
         assert_eq!(at("Nov 14 2023 5:13pm"), "2023-11-14T22:13:00Z");
         assert_eq!(at("14 Nov 2023"), "2023-11-14T05:00:00Z");

@@ -13,7 +13,7 @@ use jiff::Timestamp;
 use writeable::{Part, PartsWrite, Writeable};
 
 use super::{CldrLength, LengthFields, LengthPreset, Localizer, Moment};
-use crate::human::words::{Candidate, Meridian, Unit, Vocabulary, Word, ZoneName};
+use crate::human::words::{Candidate, Era, Meridian, Unit, Vocabulary, Word, ZoneName};
 
 /// The units of [`Localizer`]'s relative formatters, in their order.
 const UNITS: [Unit; 6] = [Unit::Year, Unit::Month, Unit::Days(1), Unit::Hour, Unit::Minute, Unit::Second];
@@ -32,6 +32,7 @@ pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
         }
     }
     names(localizer, &mut words);
+    eras(localizer, &mut words);
     relative(localizer, &mut words);
     between_fields(localizer, &mut words);
     zone_names(localizer, &mut words);
@@ -235,6 +236,37 @@ fn learn_name(words: &mut Vocabulary, name: &str, word: Word) {
     words.learn(name, word);
     if let Some(bare) = name.strip_suffix('.') {
         words.learn(bare, word);
+    }
+}
+
+/// The names of the Gregorian calendar's two eras, at every length CLDR
+/// writes them (`v. Chr.`, `n. Chr.`, `a. C.`, `voor Christus`): after a
+/// year, they say which side of year 1 it lies (`234 v. Chr.` is ISO year
+/// -233, `85 n. Chr.` is 85, not 1985). A name that is a word of its own
+/// already (a name of one letter, `e.`) is left to it.
+fn eras(localizer: &Localizer, words: &mut Vocabulary) {
+    use icu_datetime::fieldsets::YMD;
+    use icu_datetime::options::YearStyle;
+    let prefs = || (&localizer.language.requested).into();
+    let lengths = [YMD::long(), YMD::medium(), YMD::short()];
+    let formatters = lengths.into_iter().filter_map(|fields| {
+        icu_datetime::FixedCalendarDateTimeFormatter::<icu_calendar::Gregorian, _>::try_new(
+            prefs(),
+            fields.with_year_style(YearStyle::WithEra),
+        )
+        .ok()
+    });
+    for formatter in formatters {
+        for (year, era) in [(-233, Era::BeforeCommon), (85, Era::Common)] {
+            let Ok(date) = icu_calendar::Date::try_new_iso(year, 8, 10) else { continue };
+            let date = date.to_calendar(icu_calendar::Gregorian);
+            for name in Parted::of(&formatter.format(&date)).part(icu_datetime::parts::ERA) {
+                let name = name.trim();
+                if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !words.knows(name) {
+                    words.learn(name, Word::Era(era));
+                }
+            }
+        }
     }
 }
 

@@ -431,12 +431,9 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         Some(Word::Month(_)) => Role::Month,
         Some(Word::Filler) => Role::Joiner,
         Some(_) => Role::Part,
-        None if !abbreviations::meanings(word, None).is_empty()
-            || generic_zone(word).is_some()
-            || words.has_phrase_starting(word) =>
-        {
-            Role::Part
-        }
+        // A phrase's words take its role where the whole phrase is written
+        // (`phrase_at`), not alone (`le` of `le mois dernier`).
+        None if !abbreviations::meanings(word, None).is_empty() || generic_zone(word).is_some() => Role::Part,
         None => return None,
     };
     Some(role)

@@ -496,11 +496,6 @@ impl Vocabulary {
         with_lowercase(word, |lower| ENGLISH.get(lower)).is_some()
     }
 
-    /// Whether a phrase of the language starts with `word`.
-    pub(super) fn has_phrase_starting(&self, word: &str) -> bool {
-        !self.phrases_starting(word).is_empty()
-    }
-
     /// The longest phrase of the language that `words` start with (`a
     /// las`, `на следующей неделе`), each word in any case.
     pub(super) fn phrase_at(&self, words: &[&str]) -> Option<&Phrase> {

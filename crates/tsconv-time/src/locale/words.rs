@@ -356,8 +356,9 @@ fn relative(localizer: &Localizer, words: &mut Vocabulary) {
 /// The week, month and year before, of and after now, as the language
 /// names them (`la semaine dernière`, `nächsten Monat`, `el próximo año`):
 /// each whole is that shift, unless its words already read (`tháng
-/// trước`, a month ago). A word that only one direction's names hold
-/// is that direction (`dernier`, `nächsten`, `pasado`: Word::Ordinal), so
+/// trước`, a month ago). A word that only the names before or only those
+/// after hold is that direction (`dernier`, `nächsten`, `pasado`:
+/// Word::Ordinal), so
 /// it also says which weekday (`mardi dernier`, `letzten Dienstag`); a word
 /// the names of both directions hold, for two units or more, joins (`el`).
 fn shifted_periods(localizer: &Localizer, options: RelativeTimeFormatterOptions, words: &mut Vocabulary) {
@@ -393,8 +394,10 @@ fn shifted_periods(localizer: &Localizer, options: RelativeTimeFormatterOptions,
     for (unit, shift, name) in &names {
         for word in name {
             let others: Vec<i64> = (-1..=1).filter(|other| other != shift).collect();
+            // "This" (`den`, `ce`) is left to the whole names: alone, it is
+            // also a word of dates (`den 15 augusti`) or of prose.
             if others.iter().all(|&other| !holds(*unit, other, word)) {
-                if crate::human::words::mark(word).is_none() && !words.knows(word) {
+                if *shift != 0 && crate::human::words::mark(word).is_none() && !words.knows(word) {
                     words.learn(word, Word::Ordinal(*shift));
                 }
             } else if *shift == -1 && holds(*unit, 1, word) {

@@ -926,6 +926,11 @@ mod tests {
         assert_eq!(read("wrzesień 2015", "pl").unwrap(), "2015-09-01T00:00:00Z");
         assert_eq!(read("hace 5 hora 2 minuto 3 segundo", "es").unwrap(), "2026-11-23T13:42:00.5Z");
         assert_eq!(read("vor 3 Tagen 2 Stunden", "de").unwrap(), "2026-11-20T16:44:03.5Z");
+        // Weeks, which the relative times learned from did not hold.
+        assert_eq!(read("in 2 Wochen", "de").unwrap(), "2026-12-07T18:44:03.5Z");
+        assert_eq!(read("через 2 недели", "ru").unwrap(), "2026-12-07T18:44:03.5Z");
+        assert_eq!(read("il y a 3 semaines", "fr").unwrap(), "2026-11-02T18:44:03.5Z");
+        assert_eq!(read("2週間後", "ja").unwrap(), "2026-12-07T18:44:03.5Z");
         // Ranges in the languages' own words: their start; the end counts from it.
         assert_eq!(read("Montag bis Freitag", "de").unwrap(), "2026-11-23T00:00:00Z");
         assert_eq!(read("10 августа до 22 августа 2012", "ru").unwrap(), "2012-08-10T00:00:00Z");

@@ -278,10 +278,19 @@ fn eras(localizer: &Localizer, words: &mut Vocabulary) {
 /// Where no word is shared (`日前`, `天后`), each word is its unit and
 /// direction in one.
 fn relative(localizer: &Localizer, words: &mut Vocabulary) {
+    // Weeks too (`in 2 Wochen`, `через 2 недели`), which the localizer's
+    // own relative times do not write.
+    let week = RelativeTimeFormatter::try_new_long_week(
+        localizer.language.requested.clone().into(),
+        RelativeTimeFormatterOptions::default(),
+    )
+    .ok();
+    let formatters: Vec<(&RelativeTimeFormatter, Unit)> =
+        localizer.relative.iter().zip(UNITS).chain(week.iter().map(|week| (week, Unit::Days(7)))).collect();
     for sign in [-1i64, 1] {
         // unit index -> (words before, words after) over every count
         let mut sides: Vec<Sides> = Vec::new();
-        for formatter in &localizer.relative {
+        for (formatter, _) in &formatters {
             let mut before = Vec::new();
             let mut after = Vec::new();
             for count in COUNTS {
@@ -307,7 +316,8 @@ fn relative(localizer: &Localizer, words: &mut Vocabulary) {
         };
         let markers_before = shared(|unit| &unit.0);
         let markers_after = shared(|unit| &unit.1);
-        for ((before, after), unit) in sides.iter().zip(UNITS) {
+        for ((before, after), (_, unit)) in sides.iter().zip(&formatters) {
+            let unit = *unit;
             let is_marker = |markers: &[String], word: &String| markers.contains(&word.to_lowercase());
             // The direction: the markers in the order written, as one phrase.
             let phrase = |side: &[String], markers: &[String]| {

@@ -433,7 +433,7 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         Some(_) => Role::Part,
         // A phrase's words take its role where the whole phrase is written
         // (`phrase_at`), not alone (`le` of `le mois dernier`).
-        None if !abbreviations::meanings(word, None).is_empty() || generic_zone(word).is_some() => Role::Part,
+        None if !words.zone_abbreviation(word, None).is_empty() || generic_zone(word).is_some() => Role::Part,
         None => return None,
     };
     Some(role)
@@ -991,6 +991,18 @@ mod tests {
         // English stays GNU's: `last` and `next` before the weekday.
         assert_eq!(read("last tuesday", "en").as_deref(), Ok("2026-11-17T00:00:00Z"));
         assert_eq!(read("tuesday last week", "en").as_deref(), Ok("2026-11-17T00:00:00Z"));
+    }
+
+    #[test]
+    fn a_zones_abbreviation_in_small_letters_is_prose_in_other_languages() {
+        let read = read_in_language;
+        // French's and German's "is", not Eastern or India Standard Time.
+        assert_eq!(read("La deadline est demain 17:00", "fr").as_deref(), Ok("2026-11-24T17:00:00Z"));
+        assert_eq!(read("Die Deadline ist morgen 17:00", "de").as_deref(), Ok("2026-11-24T17:00:00Z"));
+        // In capitals, and `utc` in any case, it is the zone; in English, any case.
+        assert_eq!(read("demain 17:00 EST", "fr").as_deref(), Ok("2026-11-24T22:00:00Z"));
+        assert_eq!(read("demain 17:00 utc", "fr").as_deref(), Ok("2026-11-24T17:00:00Z"));
+        assert_eq!(read("tomorrow 5pm est", "en").as_deref(), Ok("2026-11-24T22:00:00Z"));
     }
 
     #[test]

@@ -1749,7 +1749,7 @@ impl<'a> Parser<'_, 'a, '_> {
             self.set_zone(TextZone::Named(zone));
             return Ok(());
         }
-        let meanings = abbreviations::meanings(word.trim_end_matches('.'), self.options.region);
+        let meanings = self.options.words.zone_abbreviation(word.trim_end_matches('.'), self.options.region);
         if let Some(first) = meanings.first().copied() {
             if first.offset == 0 && self.glosses_the_offset() {
                 self.i += 1;

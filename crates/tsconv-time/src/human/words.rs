@@ -360,6 +360,9 @@ pub struct Vocabulary {
     /// The words its patterns write after an hour, minutes and seconds
     /// (`H นาฬิกา mm นาที ss วินาที`), read as the CJK marks are.
     marks: HashMap<String, Mark>,
+    /// Another language than English: a zone's abbreviation is read only
+    /// as written, in capitals (`est` is French's "is", `ist` German's).
+    other_language: bool,
 }
 
 impl Vocabulary {
@@ -379,6 +382,7 @@ impl Vocabulary {
             dotted_time: false,
             year_first: false,
             marks: HashMap::default(),
+            other_language: false,
         };
         // `10 o clock`, the apostrophe left out.
         words.learn("o clock", Word::OClock);
@@ -413,6 +417,26 @@ impl Vocabulary {
     /// Learns how the language writes times and dates.
     pub(crate) fn learn_order(&mut self, dotted_time: bool, year_first: bool) {
         (self.dotted_time, self.year_first) = (dotted_time, year_first);
+    }
+
+    /// Marks the words as another language's than English.
+    pub(crate) fn learn_other_language(&mut self) {
+        self.other_language = true;
+    }
+
+    /// The zones `word` abbreviates (see [`abbreviations::meanings`]); in
+    /// another language than English, none for a word in small letters
+    /// but `utc` and `gmt` and the like: a word of its prose (`est`,
+    /// `ist`, "is"), which people write in capitals when they mean a zone.
+    pub(super) fn zone_abbreviation(&self, word: &str, region: Option<&str>) -> Vec<super::abbreviations::Meaning> {
+        let meanings = super::abbreviations::meanings(word, region);
+        if self.other_language
+            && !word.chars().any(char::is_uppercase)
+            && meanings.iter().any(|meaning| meaning.offset != 0)
+        {
+            return Vec::new();
+        }
+        meanings
     }
 
     pub(super) fn dotted_time(&self) -> bool {

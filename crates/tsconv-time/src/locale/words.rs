@@ -26,6 +26,9 @@ const COUNTS: [i64; 7] = [1, 2, 3, 5, 11, 21, 22];
 pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
     let buddhist = localizer.discord.long_date.calendar().kind() == AnyCalendarKind::Buddhist;
     let mut words = Vocabulary::learning(if buddhist { 543 } else { 0 });
+    if localizer.language.used.split(['-', '_']).next() != Some("en") {
+        words.learn_other_language();
+    }
     if let Some(intl) = &localizer.intl {
         for (word, mark) in intl.clock_marks() {
             words.learn_mark(&word, mark);

@@ -1006,6 +1006,41 @@ mod tests {
     }
 
     #[test]
+    fn parts_of_the_day_in_other_languages() {
+        // `read_in_language`'s now is Monday 2026-11-23 18:44:03.5 UTC.
+        let read = read_in_language;
+        for (text, tag, expected) in [
+            ("heute Abend", "de", "2026-11-23T20:00:00Z"),
+            ("gestern Nachmittag", "de", "2026-11-22T15:00:00Z"),
+            ("heute Morgen", "de", "2026-11-23T06:00:00Z"),
+            ("morgen Morgen", "de", "2026-11-24T06:00:00Z"),
+            ("ieri sera", "it", "2026-11-22T20:00:00Z"),
+            ("domani mattina", "it", "2026-11-24T06:00:00Z"),
+            ("alle 3 di notte", "it", "2026-11-23T03:00:00Z"),
+            ("tänään illalla", "fi", "2026-11-23T20:00:00Z"),
+            ("hier soir", "fr", "2026-11-22T20:00:00Z"),
+            ("besok pagi", "id", "2026-11-24T06:00:00Z"),
+        ] {
+            assert_eq!(read(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
+        }
+        // Vietnamese: the word for hour between an hour and a part of the
+        // day, or noon, is the clock's (not 7 hours ahead).
+        assert_eq!(read("7 giờ sáng", "vi").as_deref(), Ok("2026-11-23T07:00:00Z"));
+        assert_eq!(read("3 giờ chiều", "vi").as_deref(), Ok("2026-11-23T15:00:00Z"));
+        assert_eq!(read("12 giờ trưa", "vi").as_deref(), Ok("2026-11-23T12:00:00Z"));
+        assert_eq!(read("1 giờ trưa", "vi").as_deref(), Ok("2026-11-23T13:00:00Z"));
+        assert_eq!(read("2 giờ trước", "vi").as_deref(), Ok("2026-11-23T16:44:03.5Z"));
+        // "This" before a part of the day (`esta mañana`, not tomorrow), or
+        // before a date's number.
+        assert_eq!(read("esta mañana", "es").as_deref(), Ok("2026-11-23T06:00:00Z"));
+        assert_eq!(read("esta tarde", "es").as_deref(), Ok("2026-11-23T15:00:00Z"));
+        assert_eq!(read("den 15 augusti 2026", "sv").as_deref(), Ok("2026-08-15T00:00:00Z"));
+        // `morgen` alone is still tomorrow, `дня` still days.
+        assert_eq!(read("morgen", "de").as_deref(), Ok("2026-11-24T18:44:03.5Z"));
+        assert_eq!(read("3 дня назад", "ru").as_deref(), Ok("2026-11-20T18:44:03.5Z"));
+    }
+
+    #[test]
     fn a_years_era_in_other_languages() {
         let read = read_in_language;
         for (text, tag, expected) in [
@@ -1018,6 +1053,15 @@ mod tests {
         ] {
             assert_eq!(read(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
         }
+    }
+
+    #[test]
+    fn joining_words_alone_hold_no_date() {
+        // As GNU refuses `at` and `on` alone; they were today's midnight.
+        for (text, tag) in [("at", "en"), ("on the", "en"), ("um", "de"), ("à", "fr")] {
+            assert!(read_in_language(text, tag).is_err_and(|error| error.contains("holds no date")), "{text}");
+        }
+        assert_eq!(read_in_language("at 5pm", "en").as_deref(), Ok("2026-11-23T17:00:00Z"));
     }
 
     #[test]

@@ -68,8 +68,14 @@ pub(super) fn parse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Resu
     if parser.pieces.marked_year.is_some() || parser.pieces.half.is_some() {
         return Err(parser.error_at(tokens.len(), "the text ends before its date or time does".to_owned()));
     }
+    // Only joining words (`at`, `um`, `the`): no date, as GNU refuses them.
+    let only_joining = tokens.iter().enumerate().all(|(t, token)| match token.tok {
+        Tok::Word(_) => matches!(parser.word_at(t), Some(Word::Filler)),
+        Tok::Punct(_) => true,
+        _ => false,
+    });
     let pieces = parser.pieces;
-    if pieces.items == 0 {
+    if pieces.items == 0 || only_joining {
         return Err(TimeError::invalid_at(format!("{text:?} holds no date; {EXAMPLES}"), lead));
     }
     let at = lead;
@@ -465,6 +471,25 @@ impl<'a> Parser<'_, 'a, '_> {
         if let Some(Word::OClock) = self.word(1) {
             self.set_time(self.i, value, 0, 0, 0, None);
             self.i += 2;
+            return Ok(());
+        }
+        // `7 giờ sáng` (Vietnamese: 7 o'clock in the morning): another
+        // language's word for "hour" after an hour and before a part of the
+        // day, a half of it or noon is the clock's hour, not seven hours
+        // ahead.
+        if negative.is_none()
+            && !ordinal
+            && value <= 24
+            && let (Some(Word::Unit(Unit::Hour)), Some(Tok::Word(unit))) = (self.word(1), self.tok(1))
+            && !Vocabulary::is_english(unit)
+            && matches!(self.word(2), Some(Word::DayPart(..) | Word::Meridian(_) | Word::Clock(12)))
+        {
+            // `11 giờ trưa`, `1 giờ trưa`: the word for noon says the hour is
+            // near it (1 is 13:00).
+            let noon = matches!(self.word(2), Some(Word::Clock(_)));
+            let hour = if noon && (1..=9).contains(&value) { value + 12 } else { value };
+            self.set_time(self.i, hour, 0, 0, 0, None);
+            self.i += if noon { 3 } else { 2 };
             return Ok(());
         }
         // `44 BC`, `2562 BE`: a year in an era, as written; `2024 AD
@@ -1485,6 +1510,15 @@ impl<'a> Parser<'_, 'a, '_> {
                         self.i += 2;
                         Ok(())
                     }
+                    // `esta mañana`: this morning (`mañana` alone is tomorrow).
+                    Some(Word::DayShift(_))
+                        if n == 0
+                            && matches!(self.tok(1), Some(Tok::Word(next))
+                                if self.options.words.also_day_part(next).is_some()) =>
+                    {
+                        self.i += 1;
+                        Ok(())
+                    }
                     // `this morning`: today's.
                     Some(Word::DayPart(..)) if n == 0 => {
                         self.i += 1;
@@ -1518,6 +1552,12 @@ impl<'a> Parser<'_, 'a, '_> {
                         let rel = self.fractional(unit, count, nanos)?.scaled(n);
                         self.i += 1 + used;
                         self.relative_after(0, rel)
+                    }
+                    // Another language's "this" before a date's number (Swedish
+                    // `den 15 augusti`): it joins.
+                    _ if n == 0 && !Vocabulary::is_english(word) && matches!(self.tok(1), Some(Tok::Num { .. })) => {
+                        self.i += 1;
+                        Ok(())
                     }
                     _ => Err(self
                         .error(0, format_args!("{word:?} must be followed by a weekday or a unit, e.g. next friday"))),
@@ -1627,6 +1667,18 @@ impl<'a> Parser<'_, 'a, '_> {
             Some(Word::WorkDay) => {
                 Err(self
                     .error(0, "weekday must follow next or last, e.g. next weekday (the next working day)".to_owned()))
+            }
+            // `heute Morgen`, `esta mañana`: after a day, the language's word
+            // that is also a part of the day (`Morgen`, morning; alone,
+            // tomorrow) is that part.
+            Some(Word::DayShift(_))
+                if self.i > 0
+                    && matches!(self.word_at(self.i - 1), Some(Word::DayShift(_) | Word::Ordinal(0)))
+                    && let Some(Word::DayPart(hour, meridian)) = self.options.words.also_day_part(word) =>
+            {
+                self.pieces.day_part = Some((hour, meridian));
+                self.i += 1;
+                Ok(())
             }
             Some(Word::DayShift(days)) => {
                 self.flush_pending();

@@ -363,6 +363,9 @@ pub struct Vocabulary {
     /// Another language than English: a zone's abbreviation is read only
     /// as written, in capitals (`est` is French's "is", `ist` German's).
     other_language: bool,
+    /// The names of parts of the day that are other words of the language
+    /// too (`Morgen`, tomorrow and morning; `mañana`), in lower case.
+    also_day_parts: HashMap<Box<str>, Word>,
 }
 
 impl Vocabulary {
@@ -383,6 +386,7 @@ impl Vocabulary {
             year_first: false,
             marks: HashMap::default(),
             other_language: false,
+            also_day_parts: HashMap::default(),
         };
         // `10 o clock`, the apostrophe left out.
         words.learn("o clock", Word::OClock);
@@ -417,6 +421,21 @@ impl Vocabulary {
     /// Learns how the language writes times and dates.
     pub(crate) fn learn_order(&mut self, dotted_time: bool, year_first: bool) {
         (self.dotted_time, self.year_first) = (dotted_time, year_first);
+    }
+
+    /// Learns `name` as a part of the day (`word`): as its meaning where
+    /// the language has none for it, else as its other meaning (`Morgen`).
+    pub(crate) fn learn_day_part(&mut self, name: &str, word: Word) {
+        if self.knows(name) {
+            self.also_day_parts.insert(name.to_lowercase().into(), word);
+        } else {
+            self.learn(name, word);
+        }
+    }
+
+    /// The part of the day `word` also names (`Morgen`), any case.
+    pub(super) fn also_day_part(&self, word: &str) -> Option<Word> {
+        with_lowercase(word, |lower| self.also_day_parts.get(lower).copied())
     }
 
     /// Marks the words as another language's than English.

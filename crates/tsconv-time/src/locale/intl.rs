@@ -45,6 +45,16 @@ pub(super) struct Row {
     pub gmt_format: &'static str,
     pub hour_format: &'static str,
     pub own_names: &'static [(&'static str, bool, bool)],
+    /// The names of the day's periods (`morgens`, `Abend`, `Mitternacht`):
+    /// (name, kind: `morning`, `afternoon`, `evening`, `night`, `noon` or
+    /// `midnight`, CLDR's hour it starts at, the hour it ends before).
+    pub day_periods: &'static [(&'static str, &'static str, u8, u8)],
+}
+
+/// The names of the day's periods of `used` (a CLDR locale as ICU4X
+/// names it), for the languages Discord offers; none for others.
+pub(super) fn day_periods(used: &str) -> &'static [(&'static str, &'static str, u8, u8)] {
+    patterns::ROWS.iter().find(|row| row.locale == used).map_or(&[], |row| row.day_periods)
 }
 
 /// `name` (`中文 (台灣)`, as ICU4X joins a language and its region) as

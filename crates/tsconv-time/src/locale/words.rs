@@ -37,6 +37,8 @@ pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
     names(localizer, &mut words);
     eras(localizer, &mut words);
     relative(localizer, &mut words);
+    // After the relative words: `morgen` is tomorrow, `дня` days.
+    day_periods(localizer, &mut words);
     between_fields(localizer, &mut words);
     zone_names(localizer, &mut words);
     words.compacted()
@@ -242,6 +244,40 @@ fn learn_name(words: &mut Vocabulary, name: &str, word: Word) {
     }
 }
 
+/// The names of the day's periods (`Abend`, `di sera`, `illalla`,
+/// `Mitternacht`), from CLDR's (see [`super::intl`]): each is a part of
+/// the day as English's `evening` is, at English's hour for its kind
+/// (morning 6, afternoon 15, evening 20) where CLDR's hours for the name
+/// hold it, else at another of these they hold (`tarde`, 12 to 20: 15),
+/// else at the middle of them (`Vormittag`, 10 to 12: 11); night
+/// at 22, as `tonight`. With a time, the name says its half of the day
+/// (`3 Uhr nachts` is 3 in the morning where CLDR's night starts after
+/// midnight). Noon and midnight are 12:00 and 00:00. A name that is a word
+/// of the language already (`Morgen`, tomorrow; `дня`, of days) keeps it,
+/// and is the part of the day only after a day (`heute Morgen`).
+fn day_periods(localizer: &Localizer, words: &mut Vocabulary) {
+    for &(name, kind, start, end) in super::intl::day_periods(localizer.language.used) {
+        let holds = |hour: u8| if start < end { (start..end).contains(&hour) } else { hour >= start || hour < end };
+        let middle =
+            if start < end { (start + end) / 2 } else { ((u16::from(start) + u16::from(end) + 24) / 2 % 24) as u8 };
+        // English's hour of the kind, else another of English's that CLDR's
+        // hours hold (Spanish's `tarde`, CLDR's evening from 12 to 20: 15).
+        let at = |english: u8| [english, 6, 15, 20].into_iter().find(|&hour| holds(hour)).unwrap_or(middle);
+        let word = match kind {
+            "midnight" => Word::Clock(0),
+            "noon" => Word::Clock(12),
+            "morning" => Word::DayPart(i8::try_from(at(6)).unwrap_or(6), Meridian::Am),
+            "afternoon" => Word::DayPart(i8::try_from(at(15)).unwrap_or(15), Meridian::Pm),
+            "evening" => Word::DayPart(i8::try_from(at(20)).unwrap_or(20), Meridian::Pm),
+            "night" => Word::DayPart(22, if start < 12 { Meridian::Am } else { Meridian::Pm }),
+            _ => continue,
+        };
+        if crate::human::words::mark(name).is_none() {
+            words.learn_day_part(name, word);
+        }
+    }
+}
+
 /// The names of the Gregorian calendar's two eras, at every length CLDR
 /// writes them (`v. Chr.`, `n. Chr.`, `a. C.`, `voor Christus`): after a
 /// year, they say which side of year 1 it lies (`234 v. Chr.` is ISO year
@@ -369,8 +405,8 @@ fn relative(localizer: &Localizer, words: &mut Vocabulary) {
 /// The week, month and year before, of and after now, as the language
 /// names them (`la semaine dernière`, `nächsten Monat`, `el próximo año`):
 /// each whole is that shift, unless its words already read (`tháng
-/// trước`, a month ago). A word that only the names before or only those
-/// after hold is that direction (`dernier`, `nächsten`, `pasado`:
+/// trước`, a month ago). A word that only one direction's names hold is
+/// that direction (`dernier`, `nächsten`, `pasado`, `esta`:
 /// Word::Ordinal), so
 /// it also says which weekday (`mardi dernier`, `letzten Dienstag`); a word
 /// the names of both directions hold, for two units or more, joins (`el`).
@@ -407,10 +443,8 @@ fn shifted_periods(localizer: &Localizer, options: RelativeTimeFormatterOptions,
     for (unit, shift, name) in &names {
         for word in name {
             let others: Vec<i64> = (-1..=1).filter(|other| other != shift).collect();
-            // "This" (`den`, `ce`) is left to the whole names: alone, it is
-            // also a word of dates (`den 15 augusti`) or of prose.
             if others.iter().all(|&other| !holds(*unit, other, word)) {
-                if *shift != 0 && crate::human::words::mark(word).is_none() && !words.knows(word) {
+                if crate::human::words::mark(word).is_none() && !words.knows(word) {
                     words.learn(word, Word::Ordinal(*shift));
                 }
             } else if *shift == -1 && holds(*unit, 1, word) {

@@ -968,6 +968,33 @@ mod tests {
     }
 
     #[test]
+    fn an_hour_with_the_languages_word_for_hours_after_at_is_the_clocks() {
+        // `read_in_language`'s now is Monday 2026-11-23 18:44:03.5 UTC.
+        let read = read_in_language;
+        for (text, tag, expected) in [
+            // These were hours ahead of now, without a word.
+            ("morgen om 17 uur", "nl", "2026-11-24T17:00:00Z"),
+            ("à 17 heures", "fr", "2026-11-23T17:00:00Z"),
+            ("в 5 часов", "ru", "2026-11-23T05:00:00Z"),
+            ("lúc 7 giờ", "vi", "2026-11-23T07:00:00Z"),
+            // The word CLDR writes after an hour alone (`HH 'Uhr'`, `HH 'h'`).
+            ("um 14 Uhr", "de", "2026-11-23T14:00:00Z"),
+            ("8 Uhr abends", "de", "2026-11-23T20:00:00Z"),
+            ("heute Nacht um 20 Uhr", "de", "2026-11-23T20:00:00Z"),
+            ("17 h", "fr", "2026-11-23T17:00:00Z"),
+            ("12. Juli 2026 um 19:53 Uhr", "de", "2026-07-12T19:53:00Z"),
+            // A count of hours stays one.
+            ("over 2 uur", "nl", "2026-11-23T20:44:03.5Z"),
+            ("il y a 2 h", "fr", "2026-11-23T16:44:03.5Z"),
+            ("через 5 часов", "ru", "2026-11-23T23:44:03.5Z"),
+            ("5 часов назад", "ru", "2026-11-23T13:44:03.5Z"),
+            ("in 2 Stunden", "de", "2026-11-23T20:44:03.5Z"),
+        ] {
+            assert_eq!(read(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
+        }
+    }
+
+    #[test]
     fn the_period_or_weekday_before_or_after_in_other_languages() {
         // `read_in_language`'s now is Monday 2026-11-23 18:44:03.5 UTC.
         let read = read_in_language;

@@ -473,6 +473,31 @@ impl<'a> Parser<'_, 'a, '_> {
             self.i += 2;
             return Ok(());
         }
+        // `om 17 uur`, `в 5 часов`, `à 17 heures`: after the language's word
+        // for "at", an hour and its word for hours is the clock's hour, not
+        // hours ahead; so is `17 h`, `7 giờ`, after no direction, where the
+        // language writes an hour alone with that word (`HH 'h'`).
+        if negative.is_none()
+            && !ordinal
+            && value <= 24
+            && let Some(Tok::Word(unit)) = self.tok(1)
+            && match self.word(1) {
+                Some(Word::Unit(Unit::Hour)) => true,
+                None => words::short_unit(unit) == Some(Unit::Hour),
+                _ => false,
+            }
+            // Before a part of the day or noon, the rule below reads it.
+            && !matches!(self.word(2), Some(Word::Ago(_) | Word::DayPart(..) | Word::Meridian(_) | Word::Clock(12)))
+            && self.pieces.ahead.is_none()
+            && ((!Vocabulary::is_english(unit)
+                && self.i > 0
+                && matches!(self.tokens[self.i - 1].tok, Tok::Word(at) if self.options.words.is_at_word(at)))
+                || self.options.words.is_hour_word(unit))
+        {
+            self.set_time(self.i, value, 0, 0, 0, None);
+            self.i += 2;
+            return Ok(());
+        }
         // `7 giờ sáng` (Vietnamese: 7 o'clock in the morning): another
         // language's word for "hour" after an hour and before a part of the
         // day, a half of it or noon is the clock's hour, not seven hours
@@ -1663,6 +1688,13 @@ impl<'a> Parser<'_, 'a, '_> {
                 Ok(())
             }
             Some(Word::Era(_)) => Err(self.error(0, format_args!("{word:?} must follow a year, e.g. 44 BC"))),
+            // `19:53 Uhr`: after a time written whole, it only says it is one.
+            Some(Word::OClock)
+                if self.pieces.times > 0 && self.i > 0 && matches!(self.tokens[self.i - 1].tok, Tok::Num { .. }) =>
+            {
+                self.i += 1;
+                Ok(())
+            }
             Some(Word::OClock) => Err(self.error(0, "o'clock must follow an hour, e.g. 5 o'clock")),
             Some(Word::WorkDay) => {
                 Err(self

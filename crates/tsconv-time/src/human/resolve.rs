@@ -144,6 +144,8 @@ impl Pieces {
         // (`11 at night`; at night, 1 to 5 are the morning's).
         let meridian = match (self.meridian, self.day_part) {
             (None, Some((22, _))) if (1..6).contains(&self.hour) => Some(Meridian::Am),
+            // `heute Nacht um 20 Uhr`: an hour past 12 says its half itself.
+            (None, Some(_)) if self.hour > 12 => None,
             (None, Some((_, half))) => Some(half),
             (meridian, _) => meridian,
         };

@@ -11,6 +11,7 @@ use std::collections::HashMap as StdHashMap;
 /// seeded hash (foldhash) rather than SipHash, which took a tenth of
 /// extract's time.
 type HashMap<K, V> = StdHashMap<K, V, foldhash::fast::RandomState>;
+type HashSet<K> = std::collections::HashSet<K, foldhash::fast::RandomState>;
 use std::sync::{Arc, LazyLock, Mutex};
 
 use jiff::civil::Weekday;
@@ -366,6 +367,12 @@ pub struct Vocabulary {
     /// The names of parts of the day that are other words of the language
     /// too (`Morgen`, tomorrow and morning; `mañana`), in lower case.
     also_day_parts: HashMap<Box<str>, Word>,
+    /// The words its patterns write just before the hour (`om`, `à`, `в`,
+    /// `kl.`: "at"), in lower case.
+    at_words: HashSet<Box<str>>,
+    /// The words for "hour" its pattern of an hour alone writes after it
+    /// (`h` of `HH 'h'`, `giờ`): after an hour, its clock's hour, in lower case.
+    hour_words: HashSet<Box<str>>,
 }
 
 impl Vocabulary {
@@ -387,6 +394,8 @@ impl Vocabulary {
             marks: HashMap::default(),
             other_language: false,
             also_day_parts: HashMap::default(),
+            at_words: HashSet::default(),
+            hour_words: HashSet::default(),
         };
         // `10 o clock`, the apostrophe left out.
         words.learn("o clock", Word::OClock);
@@ -436,6 +445,32 @@ impl Vocabulary {
     /// The part of the day `word` also names (`Morgen`), any case.
     pub(super) fn also_day_part(&self, word: &str) -> Option<Word> {
         with_lowercase(word, |lower| self.also_day_parts.get(lower).copied())
+    }
+
+    /// Learns `word` as one the language writes just before the hour.
+    pub(crate) fn learn_at_word(&mut self, word: &str) {
+        self.at_words.insert(word.to_lowercase().into());
+    }
+
+    /// Whether the language writes `word` just before the hour ("at"), any case.
+    pub(super) fn is_at_word(&self, word: &str) -> bool {
+        with_lowercase(word, |lower| self.at_words.contains(lower).then_some(())).is_some()
+    }
+
+    /// Learns `word` as the one the language writes after an hour alone
+    /// (`Uhr`): "o'clock" where it means nothing else, else kept apart
+    /// (`h`, `giờ`, also a count's hours).
+    pub(crate) fn learn_hour_word(&mut self, word: &str) {
+        if self.knows(word) || short_unit(word).is_some() {
+            self.hour_words.insert(word.to_lowercase().into());
+        } else {
+            self.learn(word, Word::OClock);
+        }
+    }
+
+    /// Whether the language writes `word` after an hour alone, any case.
+    pub(super) fn is_hour_word(&self, word: &str) -> bool {
+        with_lowercase(word, |lower| self.hour_words.contains(lower).then_some(())).is_some()
     }
 
     /// Marks the words as another language's than English.
@@ -525,7 +560,7 @@ impl Vocabulary {
     }
 
     /// What `word` means, any case.
-    pub(super) fn word(&self, word: &str) -> Option<Word> {
+    pub(crate) fn word(&self, word: &str) -> Option<Word> {
         with_lowercase(word, |lower| self.own_or_english(lower))
     }
 

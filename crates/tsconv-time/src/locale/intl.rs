@@ -45,10 +45,18 @@ pub(super) struct Row {
     pub gmt_format: &'static str,
     pub hour_format: &'static str,
     pub own_names: &'static [(&'static str, bool, bool)],
+    /// The word an hour alone is written with (`Uhr` of `HH 'Uhr'`), if any.
+    pub hour_word: &'static str,
     /// The names of the day's periods (`morgens`, `Abend`, `Mitternacht`):
     /// (name, kind: `morning`, `afternoon`, `evening`, `night`, `noon` or
     /// `midnight`, CLDR's hour it starts at, the hour it ends before).
     pub day_periods: &'static [(&'static str, &'static str, u8, u8)],
+}
+
+/// The word `used` (a CLDR locale as ICU4X names it) writes an hour alone
+/// with (`Uhr`), for the languages Discord offers; "" for none.
+pub(super) fn hour_word(used: &str) -> &'static str {
+    patterns::ROWS.iter().find(|row| row.locale == used).map_or("", |row| row.hour_word)
 }
 
 /// The names of the day's periods of `used` (a CLDR locale as ICU4X

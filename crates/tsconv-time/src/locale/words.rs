@@ -37,8 +37,12 @@ pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
     names(localizer, &mut words);
     eras(localizer, &mut words);
     relative(localizer, &mut words);
-    // After the relative words: `morgen` is tomorrow, `дня` days.
+    // After the relative words: `morgen` is tomorrow, `дня` days, `giờ` hours.
     day_periods(localizer, &mut words);
+    let hour_word = super::intl::hour_word(localizer.language.used);
+    if !hour_word.is_empty() {
+        words.learn_hour_word(hour_word);
+    }
     between_fields(localizer, &mut words);
     zone_names(localizer, &mut words);
     words.compacted()
@@ -520,6 +524,9 @@ fn between_fields(localizer: &Localizer, words: &mut Vocabulary) {
             for form in [Some(word.as_str()), word.strip_suffix('.')].into_iter().flatten() {
                 if crate::human::words::mark(form).is_none() && !words.knows(form) {
                     words.learn(form, Word::Filler);
+                }
+                if words.word(form) == Some(Word::Filler) {
+                    words.learn_at_word(form);
                 }
             }
         }

@@ -33,6 +33,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH.mm;-HH.mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("tengah malam", "midnight", 0, 0),
             ("tengah hari", "noon", 12, 12),
@@ -76,6 +77,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH.mm;-HH.mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("midnat", "midnight", 0, 0),
             ("om morgenen", "morning", 5, 10),
@@ -124,6 +126,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "Uhr",
         day_periods: &[
             ("Mitternacht", "midnight", 0, 0),
             ("morgens", "morning", 5, 10),
@@ -174,6 +177,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("midnight", "midnight", 0, 0),
             ("noon", "noon", 12, 12),
@@ -222,6 +226,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("midnight", "midnight", 0, 0),
             ("noon", "noon", 12, 12),
@@ -269,6 +274,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("del mediod\u{ed}a", "noon", 12, 12),
             ("de la madrugada", "morning", 0, 6),
@@ -316,6 +322,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("del mediod\u{ed}a", "noon", 12, 12),
             ("de la madrugada", "morning", 0, 6),
@@ -363,6 +370,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "UTC{0}",
         hour_format: "+HH:mm;\u{2212}HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "h",
         day_periods: &[
             ("minuit", "midnight", 0, 0),
             ("midi", "noon", 12, 12),
@@ -410,6 +418,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm; -HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("pono\u{107}", "midnight", 0, 0),
             ("podne", "noon", 12, 12),
@@ -454,6 +463,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("mezzanotte", "midnight", 0, 0),
             ("mezzogiorno", "noon", 12, 12),
@@ -501,6 +511,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;\u{2212}HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("vidurnaktis", "midnight", 0, 0),
             ("perpiet", "noon", 12, 12),
@@ -546,6 +557,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("\u{e9}jf\u{e9}l", "midnight", 0, 0),
             ("d\u{e9}l", "noon", 12, 12),
@@ -591,6 +603,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("middernacht", "midnight", 0, 0),
             ("\u{2019}s ochtends", "morning", 6, 12),
@@ -637,6 +650,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("midnatt", "midnight", 0, 0),
             ("p\u{e5} morgenen", "morning", 6, 10),
@@ -685,6 +699,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("o p\u{f3}\u{142}nocy", "midnight", 0, 0),
             ("w po\u{142}udnie", "noon", 12, 12),
@@ -735,6 +750,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("meia-noite", "midnight", 0, 0),
             ("meio-dia", "noon", 12, 12),
@@ -782,6 +798,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("la miezul nop\u{21b}ii", "midnight", 0, 0),
             ("la amiaz\u{103}", "noon", 12, 12),
@@ -825,6 +842,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "UTC{0}",
         hour_format: "+H.mm;-H.mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("keskiy\u{f6}ll\u{e4}", "midnight", 0, 0),
             ("keskip\u{e4}iv\u{e4}ll\u{e4}", "noon", 12, 12),
@@ -876,6 +894,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;\u{2212}HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("midnatt", "midnight", 0, 0),
             ("p\u{e5} morgonen", "morning", 5, 10),
@@ -924,6 +943,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "gi\u{1edd}",
         day_periods: &[
             ("n\u{1eed}a \u{111}\u{ea}m", "midnight", 0, 0),
             ("tr\u{1b0}a", "noon", 12, 12),
@@ -967,6 +987,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("gece yar\u{131}s\u{131}", "midnight", 0, 0),
             ("\u{f6}\u{11f}le", "noon", 12, 12),
@@ -1012,6 +1033,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+H:mm;-H:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("p\u{16f}lnoc", "midnight", 0, 0),
             ("poledne", "noon", 12, 12),
@@ -1057,6 +1079,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("\u{3c4}\u{3bf} \u{3c0}\u{3c1}\u{3c9}\u{3af}", "morning", 4, 12),
             ("\u{3c4}\u{3bf} \u{3bc}\u{3b5}\u{3c3}\u{3b7}\u{3bc}\u{3ad}\u{3c1}\u{3b9}", "afternoon", 12, 17),
@@ -1102,6 +1125,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "\u{413}\u{440}\u{438}\u{43d}\u{443}\u{438}\u{447}{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "\u{447}",
         day_periods: &[
             ("\u{43f}\u{43e}\u{43b}\u{443}\u{43d}\u{43e}\u{449}", "midnight", 0, 0),
             ("\u{441}\u{443}\u{442}\u{440}\u{438}\u{43d}\u{442}\u{430}", "morning", 4, 11),
@@ -1145,6 +1169,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("\u{43f}\u{43e}\u{43b}\u{43d}\u{43e}\u{447}\u{44c}", "midnight", 0, 0),
             ("\u{43f}\u{43e}\u{43b}\u{434}\u{435}\u{43d}\u{44c}", "noon", 12, 12),
@@ -1192,6 +1217,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("\u{43d}\u{43e}\u{447}\u{456}", "midnight", 0, 0),
             ("\u{434}\u{43d}\u{44f}", "noon", 12, 12),
@@ -1241,6 +1267,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("\u{92e}\u{927}\u{94d}\u{92f}\u{930}\u{93e}\u{924}\u{94d}\u{930}\u{93f}", "midnight", 0, 0),
             ("\u{938}\u{941}\u{92c}\u{939}", "morning", 4, 12),
@@ -1283,6 +1310,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("\u{e40}\u{e17}\u{e35}\u{e48}\u{e22}\u{e07}\u{e04}\u{e37}\u{e19}", "midnight", 0, 0),
             ("\u{e40}\u{e17}\u{e35}\u{e48}\u{e22}\u{e07}", "noon", 12, 12),
@@ -1328,6 +1356,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0}\u{ff08}{1}\u{ff09}",
+        hour_word: "",
         day_periods: &[
             ("\u{5348}\u{591c}", "midnight", 0, 0),
             ("\u{6e05}\u{6668}", "morning", 5, 8),
@@ -1373,6 +1402,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0} ({1})",
+        hour_word: "",
         day_periods: &[
             ("\u{771f}\u{591c}\u{4e2d}", "midnight", 0, 0),
             ("\u{6b63}\u{5348}", "noon", 12, 12),
@@ -1417,6 +1447,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0}\u{ff08}{1}\u{ff09}",
+        hour_word: "",
         day_periods: &[
             ("\u{5348}\u{591c}", "midnight", 0, 0),
             ("\u{6e05}\u{6668}", "morning", 5, 8),
@@ -1461,6 +1492,7 @@ pub(super) const ROWS: &[Row] = &[
         gmt_format: "GMT{0}",
         hour_format: "+HH:mm;-HH:mm",
         locale_pattern: "{0}({1})",
+        hour_word: "",
         day_periods: &[
             ("\u{c790}\u{c815}", "midnight", 0, 0),
             ("\u{c815}\u{c624}", "noon", 12, 12),

@@ -1057,6 +1057,17 @@ mod tests {
         assert_eq!(read("12 giờ trưa", "vi").as_deref(), Ok("2026-11-23T12:00:00Z"));
         assert_eq!(read("1 giờ trưa", "vi").as_deref(), Ok("2026-11-23T13:00:00Z"));
         assert_eq!(read("2 giờ trước", "vi").as_deref(), Ok("2026-11-23T16:44:03.5Z"));
+        // Vietnamese dates label their day and year with the units' words:
+        // not a day or a year ahead (`ngày 15 tháng 3` was March 16).
+        assert_eq!(read("ngày 2 tháng 9 năm 1945", "vi").as_deref(), Ok("1945-09-02T00:00:00Z"));
+        assert_eq!(read("ngày 15 tháng 3 năm 2026", "vi").as_deref(), Ok("2026-03-15T00:00:00Z"));
+        assert_eq!(read("Ngày 30/04/1975.", "vi").as_deref(), Ok("1975-04-30T00:00:00Z"));
+        assert_eq!(read("năm 2000", "vi").as_deref(), Ok("2000-01-01T00:00:00Z"));
+        assert_eq!(read("3 năm 2 tháng trước", "vi").as_deref(), Ok("2023-09-23T18:44:03.5Z"));
+        // After the language's word for "at", a dotted time is one (`в 12.30`,
+        // not December 30).
+        assert_eq!(read("в 12.30", "ru").as_deref(), Ok("2026-11-23T12:30:00Z"));
+        assert_eq!(read("måndag kl. 14.00", "sv").as_deref(), Ok("2026-11-23T14:00:00Z"));
         // "This" before a part of the day (`esta mañana`, not tomorrow), or
         // before a date's number.
         assert_eq!(read("esta mañana", "es").as_deref(), Ok("2026-11-23T06:00:00Z"));

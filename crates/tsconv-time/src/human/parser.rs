@@ -931,9 +931,11 @@ impl<'a> Parser<'_, 'a, '_> {
     /// `17.13`, `3.44.15` in a language that writes times with dots: at
     /// most three numbers of one or two digits, two-digit minutes.
     fn dotted_is_time(&self) -> bool {
-        // `at 12.30`: after `at`, a time in any language (British English writes them so).
-        let after_at =
-            self.i > 0 && matches!(self.tokens[self.i - 1].tok, Tok::Word(at) if at.eq_ignore_ascii_case("at"));
+        // `at 12.30`: after `at`, or the language's word for it (`в 12.30`,
+        // `kl. 14.00`), a time in any language (British English writes them so).
+        let after_at = self.i > 0
+            && matches!(self.tokens[self.i - 1].tok, Tok::Word(at)
+                if at.eq_ignore_ascii_case("at") || self.options.words.is_at_word(at));
         if !self.options.words.dotted_time() && !after_at {
             return false;
         }
@@ -1595,6 +1597,31 @@ impl<'a> Parser<'_, 'a, '_> {
                     && matches!(self.tokens[self.i - 1].tok, Tok::Num { digits: 3.., negative: None, .. }) =>
             {
                 self.i += 1;
+                Ok(())
+            }
+            // `ngày 2 tháng 9 năm 1945` (Vietnamese: day 2, month 9, year
+            // 1945): another language's word for "day" before a date's day,
+            // or for "year" before a number, labels it; GNU's reading (one
+            // unit ahead, then the number: English's `day 15 March`) is no
+            // one's meaning there. Not after a count (`3 ngày 2 giờ`), but
+            // for a year's number after a date's (`tháng 9 năm 1945`).
+            Some(Word::Unit(unit @ (Unit::Days(1) | Unit::Year)))
+                if !Vocabulary::is_english(word)
+                    && (!(self.i > 0 && matches!(self.tokens[self.i - 1].tok, Tok::Num { .. }))
+                        || (unit == Unit::Year && matches!(self.tok(1), Some(Tok::Num { digits: 3.., .. }))))
+                    && matches!(self.tok(1), Some(Tok::Num { negative: None, ordinal: false, .. }))
+                    && (unit == Unit::Year
+                        || matches!(self.tok(2), Some(Tok::Punct('/' | '-' | '.')))
+                        || matches!(self.word(2), Some(Word::MonthNumber | Word::Month(_)))) =>
+            {
+                if unit == Unit::Year
+                    && let Some(Tok::Num { value, digits, .. }) = self.tok(1)
+                {
+                    self.year_in_era(to_i64(value), digits, Era::Common, 1);
+                    self.i += 2;
+                } else {
+                    self.i += 1;
+                }
                 Ok(())
             }
             // Turkish `saat 10:00`, Indonesian `jam 10:00`: the word for

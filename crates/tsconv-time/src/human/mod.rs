@@ -99,7 +99,9 @@ pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Re
     // `13:00 - 16:00`: a dash between spaces before a clock time makes a
     // range; GNU reads an offset of -16:00 there, which nobody writes
     // with a space after its sign.
-    if let Some(range) = dash_before_clock(text).then(|| range_start(text, lead, options)).flatten() {
+    if let Some(range) =
+        (dash_before_clock(text) || hours_range(text)).then(|| range_start(text, lead, options)).flatten()
+    {
         return Ok(range);
     }
     read_whole(text, lead, options).or_else(|refusal| range_start(text, lead, options).ok_or(refusal)).or_else(
@@ -116,6 +118,26 @@ fn dash_before_clock(text: &str) -> bool {
         let hour = after.bytes().take_while(u8::is_ascii_digit).count();
         (1..=2).contains(&hour) && after[hour..].starts_with(':')
     })
+}
+
+/// Whether a word is two hours joined by a dash, the second written with
+/// `h` (`13h-15h`, `13-15h`, `9h30-11h`, as French writes a range): read
+/// as a range, not as 13 hours less 15 (glued counts, one sign each).
+fn hours_range(text: &str) -> bool {
+    text.split_whitespace()
+        .any(|word| word.split_once('-').is_some_and(|(left, right)| clock_h(left, true) && clock_h(right, false)))
+}
+
+/// `13h`, `9h30` (and `13` alone where `bare` allows it): an hour of one
+/// or two digits, with `h` and two digits of minutes after it.
+fn clock_h(text: &str, bare: bool) -> bool {
+    let digits = |part: &str, count: std::ops::RangeInclusive<usize>| {
+        count.contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit())
+    };
+    match text.split_once(['h', 'H']) {
+        Some((hour, minutes)) => digits(hour, 1..=2) && (minutes.is_empty() || digits(minutes, 2..=2)),
+        None => bare && digits(text, 1..=2),
+    }
 }
 
 /// `lastmonth`, `nextweek`, `thisfriday`: a direction glued to its unit or
@@ -360,6 +382,13 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
 
 /// `22-23 Feb at 7pm`, `1pm-3`: a range whose `-` touches its sides.
 fn glued_range(text: &str) -> Option<(&str, &str)> {
+    // `2024-03-05 13h-15h`: the dash between two hours written with `h`.
+    if let Some((at, _)) = text.match_indices('-').find(|&(at, _)| {
+        text[..at].rsplit(char::is_whitespace).next().is_some_and(|last| clock_h(last, true))
+            && text[at + 1..].split_whitespace().next().is_some_and(|first| clock_h(first, false))
+    }) {
+        return Some((&text[..at], &text[at + 1..]));
+    }
     let at = text.find('-')?;
     let (left, right) = (&text[..at], &text[at + 1..]);
     let day_range = left.len() <= 2
@@ -1084,6 +1113,7 @@ mod tests {
         for (text, tag, expected) in [
             ("10. August 234 v. Chr.", "de", "-000233-08-10T00:00:00Z"),
             ("10. August 85 n. Chr.", "de", "0085-08-10T00:00:00Z"),
+            ("10. August 234 v.Chr.", "de", "-000233-08-10T00:00:00Z"),
             ("10 agosto 234 a. C.", "es", "-000233-08-10T00:00:00Z"),
             ("10 augustus 234 v.Chr.", "nl", "-000233-08-10T00:00:00Z"),
             ("10 août 234 av. J.-C.", "fr", "-000233-08-10T00:00:00Z"),
@@ -1091,6 +1121,20 @@ mod tests {
         ] {
             assert_eq!(read(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
         }
+    }
+
+    #[test]
+    fn two_hours_written_with_h_and_a_dash_are_a_range() {
+        // Were 13 hours less 15 (glued counts): two hours ago.
+        for (text, start) in [
+            ("13h-15h", "2026-11-23T13:00:00Z"),
+            ("13-15h", "2026-11-23T13:00:00Z"),
+            ("demain 9h30-11h", "2026-11-24T09:30:00Z"),
+            ("2024-03-05 13h-15h", "2024-03-05T13:00:00Z"),
+        ] {
+            assert_eq!(read_in_language(text, "fr").as_deref(), Ok(start), "{text}");
+        }
+        assert_eq!(read_in_language("-2h", "en").as_deref(), Ok("2026-11-23T16:44:03.5Z"));
     }
 
     #[test]

@@ -305,8 +305,12 @@ fn eras(localizer: &Localizer, words: &mut Vocabulary) {
             let date = date.to_calendar(icu_calendar::Gregorian);
             for name in Parted::of(&formatter.format(&date)).part(icu_datetime::parts::ERA) {
                 let name = name.trim();
-                if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !words.knows(name) {
-                    words.learn(name, Word::Era(era));
+                // As written, and without its spaces (`v.Chr.`), as people type it.
+                let unspaced: String = name.split_whitespace().collect();
+                for name in [name, unspaced.as_str()] {
+                    if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !words.knows(name) {
+                        words.learn(name, Word::Era(era));
+                    }
                 }
             }
         }

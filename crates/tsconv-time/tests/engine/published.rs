@@ -1,5 +1,6 @@
 //! Other parsers' own published test cases (Go's dateparse, dateutil and
-//! chrono: `tests/data/published_cases.json`, each with the answer its
+//! chrono, chrono's in its other languages too, each read with `locale`
+//! its language: `tests/data/published_cases.json`, each with the answer its
 //! authors state, the sources named there) that tsconv reads as their
 //! authors state: a regression guard for the forms logs, cameras, exports
 //! and people write, run with no component (no oracle is asked; the answers

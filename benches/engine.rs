@@ -200,13 +200,20 @@ fn date_words(limit: usize) -> String {
     }
 }
 
-/// The extract corpus's sentences (chat and prose, with and without dates),
-/// one after another, up to `limit` bytes: a chat log as people write it.
+/// The extract corpus's English sentences (chat and prose, with and
+/// without dates; those in other languages are read with their own
+/// `locale`), one after another, up to `limit` bytes: a chat log as people
+/// write it.
 fn chat(limit: usize) -> String {
     let corpus: serde_json::Value =
         serde_json::from_str(include_str!("../crates/tsconv-time/tests/data/extract_corpus.json")).unwrap();
-    let sentences: Vec<&str> =
-        corpus["sentences"].as_array().unwrap().iter().map(|sentence| sentence["text"].as_str().unwrap()).collect();
+    let sentences: Vec<&str> = corpus["sentences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|sentence| sentence.get("locale").is_none())
+        .map(|sentence| sentence["text"].as_str().unwrap())
+        .collect();
     let mut text = String::new();
     for sentence in sentences.iter().cycle() {
         if text.len() + sentence.len() + 1 > limit {

@@ -396,10 +396,13 @@ fn relative(localizer: &Localizer, words: &mut Vocabulary) {
     let mut options = RelativeTimeFormatterOptions::default();
     options.numeric = Some(Numeric::Auto);
     if let Ok(days) = RelativeTimeFormatter::try_new_long_day(localizer.language.requested.clone().into(), options) {
-        for shift in -2..=2 {
-            let text = super::text(&days.format(shift.into()));
-            if !text.chars().any(|c| c.is_numeric()) {
-                words.learn(&text, Word::DayShift(shift));
+        let names: Vec<String> = (-2..=2).map(|shift: i64| super::text(&days.format(shift.into()))).collect();
+        for (shift, text) in (-2..=2).zip(&names) {
+            // Hindi's `कल` is yesterday and tomorrow, `परसों` two days either
+            // way: a name of two days says neither (the text is refused).
+            let ambiguous = names.iter().filter(|other| other.eq_ignore_ascii_case(text)).count() > 1;
+            if !text.chars().any(|c| c.is_numeric()) && !ambiguous {
+                words.learn(text, Word::DayShift(shift));
             }
         }
     }

@@ -115,3 +115,82 @@ proptest! {
         }
     }
 }
+
+/// What ICU4X's relative-time formatter `new` writes, with CLDR's names
+/// (`numeric: auto`), for `shift` (-1, 0, 1) in `language`: `gestern`,
+/// `la semaine dernière`; `None` where it writes a number.
+fn cldr_name(
+    language: &str,
+    new: fn(
+        icu_experimental::relativetime::RelativeTimeFormatterPreferences,
+        icu_experimental::relativetime::RelativeTimeFormatterOptions,
+    ) -> Result<icu_experimental::relativetime::RelativeTimeFormatter, icu_provider::DataError>,
+    shift: i64,
+) -> Option<String> {
+    let mut options = icu_experimental::relativetime::RelativeTimeFormatterOptions::default();
+    options.numeric = Some(icu_experimental::relativetime::options::Numeric::Auto);
+    let locale: icu_locale::Locale = language.parse().ok()?;
+    let formatter = new((&locale).into(), options).ok()?;
+    let text = writeable::Writeable::write_to_string(&formatter.format(shift.into())).into_owned();
+    (!text.chars().any(char::is_numeric)).then_some(text)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The day before, of and after now, and the week, month and year
+    /// before, of and after it, as CLDR names them in each Discord language
+    /// (`gestern 17:05`, `la semaine dernière`), read to what English's
+    /// words read (`yesterday 17:05`, `last week`), or refused: never
+    /// another instant.
+    #[test]
+    fn a_day_or_period_named_in_any_language_reads_as_in_english(
+        // 2000-01-01 to 2040-12-31.
+        now in 946_684_800_i64..2_240_524_800,
+        zone in prop::sample::select(ZONES),
+        language in prop::sample::select(DISCORD_LANGUAGES.to_vec()),
+        shift in -1_i64..=1,
+        hour in 0_u8..24,
+        minute in 0_u8..60,
+    ) {
+        use icu_experimental::relativetime::RelativeTimeFormatter as Formatter;
+        let zone = Zone::parse(zone).unwrap();
+        let now = Timestamp::from_second(now).unwrap();
+        // A date taken out of the text, the words around it left out (with
+        // a warning that says so), is not the text read.
+        let read = |text: &str, tag: &str| {
+            let localizer = Localizer::get(tag).unwrap();
+            let options = ReadOptions { language: &localizer, ..ReadOptions::defaults(&zone, now) };
+            read(Input::Text(text), &options)
+                .ok()
+                .filter(|reading| {
+                    !reading.human.as_ref().is_some_and(|human| {
+                        human.warnings.iter().any(|warning| warning.ends_with("the words around it were left out"))
+                    })
+                })
+                .map(|reading| reading.instant)
+        };
+        let day = ["yesterday", "today", "tomorrow"][(shift + 1) as usize];
+        let direction = ["last", "this", "next"][(shift + 1) as usize];
+        let mut pairs = Vec::new();
+        if let Some(name) = cldr_name(language, Formatter::try_new_long_day, shift) {
+            pairs.push((format!("{name} {hour:02}:{minute:02}"), format!("{day} {hour:02}:{minute:02}")));
+        }
+        for (new, unit) in [
+            (Formatter::try_new_long_week as fn(_, _) -> _, "week"),
+            (Formatter::try_new_long_month, "month"),
+            (Formatter::try_new_long_year, "year"),
+        ] {
+            if let Some(name) = cldr_name(language, new, shift) {
+                pairs.push((name, format!("{direction} {unit}")));
+            }
+        }
+        for (text, english) in pairs {
+            let wanted = read(&english, "en-US");
+            prop_assert!(wanted.is_some(), "{:?} reads", english);
+            if let Some(instant) = read(&text, language) {
+                prop_assert_eq!(Some(instant), wanted, "{:?} ({}) against {:?}", text, language, english);
+            }
+        }
+    }
+}

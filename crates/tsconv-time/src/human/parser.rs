@@ -173,6 +173,12 @@ pub(super) fn join_phrases<'a>(
                 .phrases_starting(first)
                 .iter()
                 .filter_map(|phrase| {
+                    // `2 tháng trước`: after a count, a period's name (`tháng
+                    // trước`, last month) is the count's unit and direction.
+                    if matches!(phrase.word, Word::Shifted(..)) && k > 0 && matches!(tokens[k - 1].tok, Tok::Num { .. })
+                    {
+                        return None;
+                    }
                     let len = phrase.len();
                     let window = tokens.get(k..k + len)?;
                     window

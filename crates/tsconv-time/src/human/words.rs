@@ -478,6 +478,11 @@ impl Vocabulary {
         self.other_language = true;
     }
 
+    /// Whether the words are another language's than English.
+    pub(crate) fn is_other_language(&self) -> bool {
+        self.other_language
+    }
+
     /// The zones `word` abbreviates (see [`abbreviations::meanings`]); in
     /// another language than English, none for a word in small letters
     /// but `utc` and `gmt` and the like: a word of its prose (`est`,

@@ -415,8 +415,8 @@ fn relative(localizer: &Localizer, words: &mut Vocabulary) {
 
 /// The week, month and year before, of and after now, as the language
 /// names them (`la semaine dernière`, `nächsten Monat`, `el próximo año`):
-/// each whole is that shift, unless its words already read (`tháng
-/// trước`, a month ago). A word that only one direction's names hold is
+/// each whole is that shift (not after a count: `2 tháng trước` is two
+/// months ago). A word that only one direction's names hold is
 /// that direction (`dernier`, `nächsten`, `pasado`, `esta`:
 /// Word::Ordinal), so
 /// it also says which weekday (`mardi dernier`, `letzten Dienstag`); a word
@@ -438,9 +438,10 @@ fn shifted_periods(localizer: &Localizer, options: RelativeTimeFormatterOptions,
         for shift in -1..=1 {
             let text = super::text(&formatter.format(shift.into()));
             let name: Vec<String> = words_of(&text).iter().map(|word| word.to_lowercase()).collect();
-            // A name of known words already reads (`tháng trước`, the
-            // month ago); as a phrase it would swallow `2 tháng trước`.
-            if text.chars().any(char::is_numeric) || name.iter().all(|word| words.knows(word)) {
+            // English's names are its words' (`last week`, GNU's grammar).
+            if text.chars().any(char::is_numeric)
+                || (!words.is_other_language() && name.iter().all(|word| words.knows(word)))
+            {
                 continue;
             }
             words.learn(&text, Word::Shifted(unit, shift));

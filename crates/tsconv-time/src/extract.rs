@@ -438,6 +438,36 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
         }
         k += length;
     }
+    // `в 12.30`, `kl. 14.00`, `at 12.30`: after the word for "at", a dotted
+    // hour and minutes are a time, not a price.
+    for k in 1..words.len() {
+        let core = words[k].core;
+        let dotted_time = core.split_once('.').is_some_and(|(hour, minute)| {
+            (1..=2).contains(&hour.len())
+                && minute.len() == 2
+                && hour.bytes().chain(minute.bytes()).all(|b| b.is_ascii_digit())
+                && hour.parse::<u8>().is_ok_and(|hour| hour <= 24)
+                && minute.parse::<u8>().is_ok_and(|minute| minute < 60)
+        });
+        if dotted_time && human::says_at(vocabulary, words[k - 1].core) {
+            words[k].shape.dated = true;
+            words[k].shape.stray = false;
+        }
+    }
+    // `Guten Morgen`: a word that is a day and also a part of the day the
+    // language writes with a capital (German's nouns), written so inside a
+    // sentence, is the part of the day (`bis morgen` is tomorrow), which
+    // alone is no date. Spanish's `Mañana` is still tomorrow.
+    for k in 1..words.len() {
+        let sentence_ends = text[..words[k].start].trim_end().ends_with(['.', '!', '?']);
+        if words[k].role == Some(Role::Anchor)
+            && !sentence_ends
+            && words[k].core.starts_with(char::is_uppercase)
+            && human::names_a_part_of_the_day_too(vocabulary, words[k].core)
+        {
+            words[k].role = Some(Role::Unit);
+        }
+    }
     words
 }
 

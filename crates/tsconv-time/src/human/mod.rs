@@ -468,6 +468,19 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
     Some(role)
 }
 
+/// Whether `word` says "at" before a time: English's `at`, or the word the
+/// language's patterns write before the hour (`в`, `kl.`, `à`).
+pub(crate) fn says_at(words: &Vocabulary, word: &str) -> bool {
+    word.eq_ignore_ascii_case("at") || words.is_at_word(word)
+}
+
+/// Whether `word` (a day, `morgen`, tomorrow) also names a part of the day
+/// that the language writes with a capital (`Morgen`, morning, as German
+/// writes its nouns; not Spanish's `mañana`).
+pub(crate) fn names_a_part_of_the_day_too(words: &Vocabulary, word: &str) -> bool {
+    words.also_capital_day_part(word)
+}
+
 /// The longest phrase of the language that `texts`, words in a text,
 /// start with (`a las`, `на следующей неделе`): how many words it is, and
 /// their role together (a day or a period named, an anchor; else a part).

@@ -940,8 +940,7 @@ impl<'a> Parser<'_, 'a, '_> {
         // `at 12.30`: after `at`, or the language's word for it (`в 12.30`,
         // `kl. 14.00`), a time in any language (British English writes them so).
         let after_at = self.i > 0
-            && matches!(self.tokens[self.i - 1].tok, Tok::Word(at)
-                if at.eq_ignore_ascii_case("at") || self.options.words.is_at_word(at));
+            && matches!(self.tokens[self.i - 1].tok, Tok::Word(at) if super::says_at(self.options.words, at));
         if !self.options.words.dotted_time() && !after_at {
             return false;
         }

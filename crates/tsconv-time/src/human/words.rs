@@ -365,8 +365,9 @@ pub struct Vocabulary {
     /// as written, in capitals (`est` is French's "is", `ist` German's).
     other_language: bool,
     /// The names of parts of the day that are other words of the language
-    /// too (`Morgen`, tomorrow and morning; `mañana`), in lower case.
-    also_day_parts: HashMap<Box<str>, Word>,
+    /// too (`Morgen`, tomorrow and morning; `mañana`), in lower case, and
+    /// whether CLDR writes the name with a capital (German's nouns).
+    also_day_parts: HashMap<Box<str>, (Word, bool)>,
     /// The words its patterns write just before the hour (`om`, `à`, `в`,
     /// `kl.`: "at"), in lower case.
     at_words: HashSet<Box<str>>,
@@ -436,7 +437,9 @@ impl Vocabulary {
     /// the language has none for it, else as its other meaning (`Morgen`).
     pub(crate) fn learn_day_part(&mut self, name: &str, word: Word) {
         if self.knows(name) {
-            self.also_day_parts.insert(name.to_lowercase().into(), word);
+            let capital = name.starts_with(char::is_uppercase);
+            let entry = self.also_day_parts.entry(name.to_lowercase().into()).or_insert((word, capital));
+            entry.1 |= capital;
         } else {
             self.learn(name, word);
         }
@@ -444,7 +447,14 @@ impl Vocabulary {
 
     /// The part of the day `word` also names (`Morgen`), any case.
     pub(super) fn also_day_part(&self, word: &str) -> Option<Word> {
-        with_lowercase(word, |lower| self.also_day_parts.get(lower).copied())
+        with_lowercase(word, |lower| self.also_day_parts.get(lower).map(|&(word, _)| word))
+    }
+
+    /// Whether `word` also names a part of the day that the language writes
+    /// with a capital, as German writes its nouns (`Morgen`; `morgen` is
+    /// tomorrow).
+    pub(super) fn also_capital_day_part(&self, word: &str) -> bool {
+        with_lowercase(word, |lower| self.also_day_parts.get(lower).map(|&(_, capital)| capital)) == Some(true)
     }
 
     /// Learns `word` as one the language writes just before the hour.

@@ -1042,6 +1042,10 @@ mod tests {
         let read = read_in_language;
         for (text, tag, expected) in [
             ("mardi dernier", "fr", "2026-11-17T00:00:00Z"),
+            // CLDR's apostrophe is typographic; people type ASCII's.
+            ("l'année dernière", "fr", "2025-11-23T18:44:03.5Z"),
+            ("l’année dernière", "fr", "2025-11-23T18:44:03.5Z"),
+            ("aujourd'hui", "fr", "2026-11-23T18:44:03.5Z"),
             ("mardi prochain", "fr", "2026-11-24T00:00:00Z"),
             ("letzten Dienstag", "de", "2026-11-17T00:00:00Z"),
             ("nächsten Dienstag", "de", "2026-11-24T00:00:00Z"),

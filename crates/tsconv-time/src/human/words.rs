@@ -521,6 +521,11 @@ impl Vocabulary {
     /// gave a meaning keeps it (its first meaning, learned from its
     /// names). A text with a number in it is no word.
     pub(crate) fn learn(&mut self, text: &str, word: Word) {
+        // `aujourd’hui`, `l’année`: CLDR writes the typographic apostrophe,
+        // people type the ASCII one.
+        if text.contains('\u{2019}') {
+            self.learn(&text.replace('\u{2019}', "'"), word);
+        }
         let Some(parts) = parts_of(text) else { return };
         match parts.as_slice() {
             [] => {}

@@ -479,48 +479,15 @@ impl<'a> Parser<'_, 'a, '_> {
             self.i += 2;
             return Ok(());
         }
-        // `om 17 uur`, `в 5 часов`, `à 17 heures`: after the language's word
-        // for "at", an hour and its word for hours is the clock's hour, not
-        // hours ahead; so is `17 h`, `7 giờ`, after no direction, where the
-        // language writes an hour alone with that word (`HH 'h'`).
+        // `om 17 uur`, `17 h`, `7 giờ sáng`: an hour and a word for hours
+        // that make the clock's hour, not a count of hours.
         if negative.is_none()
             && !ordinal
             && value <= 24
-            && let Some(Tok::Word(unit)) = self.tok(1)
-            && match self.word(1) {
-                Some(Word::Unit(Unit::Hour)) => true,
-                None => words::short_unit(unit) == Some(Unit::Hour),
-                _ => false,
-            }
-            // Before a part of the day or noon, the rule below reads it.
-            && !matches!(self.word(2), Some(Word::Ago(_) | Word::DayPart(..) | Word::Meridian(_) | Word::Clock(12)))
-            && self.pieces.ahead.is_none()
-            && ((!Vocabulary::is_english(unit)
-                && self.i > 0
-                && matches!(self.tokens[self.i - 1].tok, Tok::Word(at) if self.options.words.is_at_word(at)))
-                || self.options.words.is_hour_word(unit))
+            && let Some((hour, taken)) = self.hour_with_its_word(value)
         {
-            self.set_time(self.i, value, 0, 0, 0, None);
-            self.i += 2;
-            return Ok(());
-        }
-        // `7 giờ sáng` (Vietnamese: 7 o'clock in the morning): another
-        // language's word for "hour" after an hour and before a part of the
-        // day, a half of it or noon is the clock's hour, not seven hours
-        // ahead.
-        if negative.is_none()
-            && !ordinal
-            && value <= 24
-            && let (Some(Word::Unit(Unit::Hour)), Some(Tok::Word(unit))) = (self.word(1), self.tok(1))
-            && !Vocabulary::is_english(unit)
-            && matches!(self.word(2), Some(Word::DayPart(..) | Word::Meridian(_) | Word::Clock(12)))
-        {
-            // `11 giờ trưa`, `1 giờ trưa`: the word for noon says the hour is
-            // near it (1 is 13:00).
-            let noon = matches!(self.word(2), Some(Word::Clock(_)));
-            let hour = if noon && (1..=9).contains(&value) { value + 12 } else { value };
             self.set_time(self.i, hour, 0, 0, 0, None);
-            self.i += if noon { 3 } else { 2 };
+            self.i += taken;
             return Ok(());
         }
         // `44 BC`, `2562 BE`: a year in an era, as written; `2024 AD
@@ -934,14 +901,50 @@ impl<'a> Parser<'_, 'a, '_> {
         self.time_with(hour, ':')
     }
 
+    /// Whether the word before the current token says "at" (`at`, `в`, `kl.`).
+    fn after_at(&self) -> bool {
+        self.i > 0 && matches!(self.tokens[self.i - 1].tok, Tok::Word(at) if super::says_at(self.options.words, at))
+    }
+
+    /// The clock's hour that the hour `value` and the word for hours after
+    /// it name, and how many tokens they take with what says so; `None`
+    /// for a count of hours (`in 2 Stunden`, `2 uur geleden`, `hour 10:00`
+    /// in English, GNU's).
+    /// - After the language's word for "at" (`om 17 uur`, `в 5 часов`, `à
+    ///   17 heures`, `lúc 7 giờ`), or with the word CLDR writes after an hour
+    ///   alone (`17 h`, `HH 'h'`), after no direction.
+    /// - Before a part of the day or a half of it (Vietnamese `7 giờ sáng`,
+    ///   7 in the morning), or noon (`11 giờ trưa`; `1 giờ trưa` is 13:00).
+    fn hour_with_its_word(&self, value: i64) -> Option<(i64, usize)> {
+        let Some(Tok::Word(unit)) = self.tok(1) else { return None };
+        let hour_word = match self.word(1) {
+            Some(Word::Unit(Unit::Hour)) => true,
+            None => words::short_unit(unit) == Some(Unit::Hour),
+            _ => false,
+        };
+        if !hour_word {
+            return None;
+        }
+        let foreign = !Vocabulary::is_english(unit);
+        match self.word(2) {
+            Some(Word::Ago(_)) => None,
+            Some(Word::DayPart(..) | Word::Meridian(_)) if foreign => Some((value, 2)),
+            Some(Word::Clock(12)) if foreign => Some((if (1..=9).contains(&value) { value + 12 } else { value }, 3)),
+            _ if self.pieces.ahead.is_none()
+                && ((foreign && self.after_at()) || self.options.words.is_hour_word(unit)) =>
+            {
+                Some((value, 2))
+            }
+            _ => None,
+        }
+    }
+
     /// `17.13`, `3.44.15` in a language that writes times with dots: at
     /// most three numbers of one or two digits, two-digit minutes.
     fn dotted_is_time(&self) -> bool {
         // `at 12.30`: after `at`, or the language's word for it (`в 12.30`,
         // `kl. 14.00`), a time in any language (British English writes them so).
-        let after_at = self.i > 0
-            && matches!(self.tokens[self.i - 1].tok, Tok::Word(at) if super::says_at(self.options.words, at));
-        if !self.options.words.dotted_time() && !after_at {
+        if !self.options.words.dotted_time() && !self.after_at() {
             return false;
         }
         let numbers = self.separated_numbers('.');

@@ -427,7 +427,14 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
     let cores: Vec<&str> = words.iter().map(|word| word.core).collect();
     let mut k = 0;
     while k < words.len() {
-        let Some((length, role)) = human::phrase_at(vocabulary, &cores[k..]) else {
+        // Only where a word would take the phrase's role: a word with a role
+        // of its own, before one with a role of its own (`letzten Monat`),
+        // needs none.
+        let takes_role = |word: &Word<'_>| matches!(word.role, None | Some(Role::Joiner | Role::Part));
+        let phrase = (takes_role(&words[k]) || words.get(k + 1).is_some_and(takes_role))
+            .then(|| human::phrase_at(vocabulary, &cores[k..]))
+            .flatten();
+        let Some((length, role)) = phrase else {
             k += 1;
             continue;
         };
@@ -442,6 +449,9 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
     // hour and minutes are a time, not a price.
     for k in 1..words.len() {
         let core = words[k].core;
+        if !words[k].digits || words[k].shape.dated {
+            continue;
+        }
         let dotted_time = core.split_once('.').is_some_and(|(hour, minute)| {
             (1..=2).contains(&hour.len())
                 && minute.len() == 2
@@ -459,10 +469,9 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
     // sentence, is the part of the day (`bis morgen` is tomorrow), which
     // alone is no date. Spanish's `Mañana` is still tomorrow.
     for k in 1..words.len() {
-        let sentence_ends = text[..words[k].start].trim_end().ends_with(['.', '!', '?']);
         if words[k].role == Some(Role::Anchor)
-            && !sentence_ends
             && words[k].core.starts_with(char::is_uppercase)
+            && !text[..words[k].start].trim_end().ends_with(['.', '!', '?'])
             && human::names_a_part_of_the_day_too(vocabulary, words[k].core)
         {
             words[k].role = Some(Role::Unit);

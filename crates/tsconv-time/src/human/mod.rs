@@ -124,8 +124,11 @@ fn dash_before_clock(text: &str) -> bool {
 /// `h` (`13h-15h`, `13-15h`, `9h30-11h`, as French writes a range): read
 /// as a range, not as 13 hours less 15 (glued counts, one sign each).
 fn hours_range(text: &str) -> bool {
-    text.split_whitespace()
-        .any(|word| word.split_once('-').is_some_and(|(left, right)| clock_h(left, true) && clock_h(right, false)))
+    // Most texts hold no dash: one search says so.
+    text.contains('-')
+        && text
+            .split_whitespace()
+            .any(|word| word.split_once('-').is_some_and(|(left, right)| clock_h(left, true) && clock_h(right, false)))
 }
 
 /// `13h`, `9h30` (and `13` alone where `bare` allows it): an hour of one

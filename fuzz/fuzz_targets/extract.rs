@@ -11,7 +11,7 @@ use tsconv_time::locale::Localizer;
 use tsconv_time::zone::Zone;
 
 const ZONES: &[&str] = &["UTC", "America/New_York", "Australia/Sydney", "Asia/Kolkata"];
-const LOCALES: &[&str] = &["en", "de", "ja", "es-419"];
+const LOCALES: &[&str] = &["en", "de", "ja", "zh", "es-419"];
 
 fuzz_target!(|data: &[u8]| {
     let [z, l, rest @ ..] = data else { return };

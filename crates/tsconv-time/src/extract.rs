@@ -411,9 +411,13 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
     let mut words = Vec::new();
     let mut start = None;
     for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
-        let parts = c.is_whitespace() || (c == '"' && json_quote(i));
+        let parts = c.is_whitespace() || (c == '"' && json_quote(i)) || CJK_STOPS.contains(&c);
         match (parts, start) {
             (false, None) => start = Some(i),
+            (true, Some(from)) if !text[from..i].is_ascii() && text[from..i].chars().any(human::is_unspaced) => {
+                unspaced_words(text, from, i, vocabulary, &mut words);
+                start = None;
+            }
             (true, Some(from)) => {
                 words.push(word(text, from, i, role));
                 start = None;
@@ -478,6 +482,54 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
         }
     }
     words
+}
+
+/// The punctuation of Chinese and Japanese prose that ends a word (a
+/// comma, a full stop, brackets, quotes), as a space does.
+const CJK_STOPS: [char; 14] = ['、', '。', '，', '（', '）', '「', '」', '『', '』', '【', '】', '！', '？', '；'];
+
+/// The words of `text[from..to]`, text with no space in it that holds
+/// Chinese or Japanese (`我明天要打游戏`, `明日の午後3時に会いましょう`):
+/// each of the language's words its own (`明天`, `の`), numbers with the
+/// marks and halves of the day around them one (`午後3時`, `2016年9月3日`),
+/// and the characters of no word one word of prose each run.
+fn unspaced_words<'t>(
+    text: &'t str,
+    from: usize,
+    to: usize,
+    vocabulary: &human::Vocabulary,
+    words: &mut Vec<Word<'t>>,
+) {
+    let role = |core: &str| human::role(vocabulary, core);
+    #[derive(Clone, Copy, PartialEq)]
+    enum Piece {
+        /// A word of the language, or characters of no word.
+        Alone,
+        /// A number, other letters, or a mark that goes with a number.
+        Glued,
+    }
+    let mut pieces: Vec<(usize, usize, Piece)> = Vec::new();
+    let mut push = |start: usize, end: usize, piece: Piece| match pieces.last_mut() {
+        Some((_, last_end, Piece::Glued)) if piece == Piece::Glued && *last_end == start => *last_end = end,
+        _ => pieces.push((start, end, piece)),
+    };
+    let chunk = &text[from..to];
+    let mut k = 0;
+    while k < chunk.len() {
+        let unspaced = chunk[k..].starts_with(human::is_unspaced);
+        let run = chunk[k..].find(|c: char| human::is_unspaced(c) != unspaced).map_or(chunk.len(), |end| k + end);
+        if unspaced {
+            for (range, known) in vocabulary.cut_unspaced(&chunk[k..run]) {
+                let piece = &chunk[k + range.start..k + range.end];
+                let glued = known && human::is_mark(vocabulary, piece);
+                push(from + k + range.start, from + k + range.end, if glued { Piece::Glued } else { Piece::Alone });
+            }
+        } else {
+            push(from + k, from + run, Piece::Glued);
+        }
+        k = run;
+    }
+    words.extend(pieces.into_iter().map(|(start, end, _)| word(text, start, end, role)));
 }
 
 /// The word at `from..to`, without the punctuation prose puts around it
@@ -779,6 +831,26 @@ mod tests {
         {
             assert_eq!(inside(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn chinese_and_japanese_sentences_have_their_words() {
+        let found_in = |text: &str, tag: &str| {
+            let zone = Zone::utc();
+            let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
+            let language = crate::locale::Localizer::get(tag).unwrap();
+            let options = ReadOptions { language: &language, ..ReadOptions::defaults(&zone, now) };
+            let found = extract(text, &options).unwrap().found;
+            found.into_iter().map(|f| format!("{} {} {}", f.text, f.start, f.iso)).collect::<Vec<_>>()
+        };
+        assert_eq!(found_in("明日の午後3時に会いましょう", "ja"), ["明日の午後3時 0 2026-11-24T15:00:00.000Z"]);
+        assert_eq!(found_in("我们明天下午3点见", "zh"), ["明天下午3点 2 2026-11-24T15:00:00.000Z"]);
+        assert_eq!(found_in("我2016年9月3号要打游戏", "zh"), ["2016年9月3号 1 2016-09-03T00:00:00.000Z"]);
+        assert_eq!(found_in("主な株主（令和元年5月1日）", "ja"), ["令和元年5月1日 5 2019-05-01T00:00:00.000Z"]);
+        // A word of one character inside prose is prose (`今`, now, of
+        // `今晩`; `天`, day, of `天气`, weather).
+        assert!(found_in("今夕には雨が降るでしょう", "ja").is_empty());
+        assert!(found_in("天气很好，一点也不冷", "zh").is_empty());
     }
 
     #[test]

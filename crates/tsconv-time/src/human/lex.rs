@@ -59,7 +59,8 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
             i += c.len_utf8();
             continue;
         }
-        if c == '(' {
+        // `8月27日（水）`: Chinese and Japanese write the parentheses full width.
+        if matches!(c, '(' | '（') {
             i = skip_comment(text, i)?;
             continue;
         }
@@ -162,17 +163,17 @@ fn skip_comment(text: &str, from: usize) -> Result<usize, LexError> {
     let mut depth = 0usize;
     for (i, c) in text[from..].char_indices() {
         match c {
-            '(' => depth += 1,
-            ')' => {
+            '(' | '（' => depth += 1,
+            ')' | '）' => {
                 depth -= 1;
                 if depth == 0 {
-                    return Ok(from + i + 1);
+                    return Ok(from + i + c.len_utf8());
                 }
             }
             _ => {}
         }
     }
-    Err(LexError { at: from, message: "this ( is never closed".to_owned() })
+    Err(LexError { at: from, message: format!("this {} is never closed", &text[from..].chars().next().unwrap_or('(')) })
 }
 
 /// A number whose sign (if any) is at `sign_at` and whose digits start at `from`.

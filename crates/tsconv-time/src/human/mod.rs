@@ -53,6 +53,7 @@ pub(crate) use self::parser::near_miss;
 use self::parser::parse;
 use self::pieces::*;
 pub use self::pieces::{DateOrder, Human, HumanOptions, OtherReading};
+pub(crate) use self::words::is_unspaced;
 
 /// Reads `text` (trimmed; `lead` is its char index in what was sent, for
 /// error positions).
@@ -475,6 +476,12 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
 /// language's patterns write before the hour (`в`, `kl.`, `à`).
 pub(crate) fn says_at(words: &Vocabulary, word: &str) -> bool {
     word.eq_ignore_ascii_case("at") || words.is_at_word(word)
+}
+
+/// Whether `word` is a mark written beside a number (`年`, `時`, `午後`,
+/// `시`): a part of the number's date or time, never a word alone.
+pub(crate) fn is_mark(words: &Vocabulary, word: &str) -> bool {
+    words::mark(word).is_some() || words.mark(word).is_some() || word == words::FIRST_YEAR
 }
 
 /// Whether `word` (a day, `morgen`, tomorrow) also names a part of the day
@@ -1141,6 +1148,44 @@ mod tests {
         ] {
             assert_eq!(read(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
         }
+    }
+
+    #[test]
+    fn chinese_and_japanese_written_without_spaces_are_cut_into_their_words() {
+        // Now is Monday 2026-11-23T18:44:03.5Z.
+        for (text, tag, expected) in [
+            ("明天上午8点", "zh", "2026-11-24T08:00:00Z"),
+            ("明天的下午3点", "zh", "2026-11-24T15:00:00Z"),
+            ("今天下午5点", "zh", "2026-11-23T17:00:00Z"),
+            ("上午6点13分", "zh", "2026-11-23T06:13:00Z"),
+            ("2016年9月3号", "zh", "2016-09-03T00:00:00Z"),
+            ("昨天晚上", "zh", "2026-11-22T20:00:00Z"),
+            ("明日の午後3時", "ja", "2026-11-24T15:00:00Z"),
+            ("来週の月曜日", "ja", "2026-11-30T00:00:00Z"),
+            ("今朝", "ja", "2026-11-23T06:00:00Z"),
+            // Full-width parentheses hold a comment, as ASCII ones do.
+            ("8月27日（木）", "ja", "2026-08-27T00:00:00Z"),
+        ] {
+            assert_eq!(read_in_language(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
+        }
+        // What no word covers is no date: refused, not read in part.
+        assert!(read_in_language("天气很好", "zh").is_err());
+        assert!(read_in_language("今夕", "ja").is_err());
+    }
+
+    #[test]
+    fn a_japanese_eras_year() {
+        for (text, expected) in [
+            ("平成26年12月29日", "2014-12-29T00:00:00Z"),
+            ("令和元年5月1日", "2019-05-01T00:00:00Z"),
+            ("令和2年5月1日", "2020-05-01T00:00:00Z"),
+            ("昭和64年1月7日", "1989-01-07T00:00:00Z"),
+            ("昭和６４年１月７日", "1989-01-07T00:00:00Z"),
+        ] {
+            assert_eq!(read_in_language(text, "ja").as_deref(), Ok(expected), "{text}");
+        }
+        let alone = read_in_language("平成", "ja").unwrap_err();
+        assert!(alone.contains("must come before its year"), "{alone}");
     }
 
     #[test]

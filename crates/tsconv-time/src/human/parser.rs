@@ -19,9 +19,9 @@ pub(super) fn parse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Resu
     let tokens = lex::lex(text).map_err(|LexError { at, message }| {
         TimeError::invalid_at(format!("{text:?} is not a date we can read: {message}"), lead + chars(text, at))
     })?;
+    let mut tokens = cut_unspaced(tokens, options.words);
     // A dot after a number that no number follows is an ordinal's or the
     // end of a date (`14. November`, `2005.`, `1949. december 10.`).
-    let mut tokens = tokens;
     let mut k = 1;
     while k < tokens.len() {
         let after_number = matches!(tokens[k - 1].tok, Tok::Num { .. }) && tokens[k - 1].end == tokens[k].start;
@@ -149,6 +149,28 @@ pub(super) fn zone_in_comment(text: &str, lead: usize, options: &HumanOptions<'_
 /// The tokens with each phrase of the language joined into one word token
 /// that means what the phrase means (from the left, the longest phrase
 /// that starts at a word), and a cell for the meaning of each.
+/// The words of a script written without spaces (`明日の午後`) cut into
+/// the language's words (see [`Vocabulary::cut_unspaced`]).
+fn cut_unspaced<'a>(tokens: Vec<Token<'a>>, words: &Vocabulary) -> Vec<Token<'a>> {
+    let unspaced = |token: &Token<'_>| matches!(token.tok, Tok::Word(word) if !word.is_ascii() && word.chars().all(words::is_unspaced));
+    if !tokens.iter().any(unspaced) {
+        return tokens;
+    }
+    let mut cut = Vec::with_capacity(tokens.len() + 4);
+    for token in tokens {
+        match token.tok {
+            Tok::Word(word) if unspaced(&token) => {
+                for (range, _) in words.cut_unspaced(word) {
+                    let (start, end) = (token.start + range.start, token.start + range.end);
+                    cut.push(Token { tok: Tok::Word(&word[range]), start, end });
+                }
+            }
+            _ => cut.push(token),
+        }
+    }
+    cut
+}
+
 pub(super) fn join_phrases<'a>(
     text: &'a str,
     tokens: Vec<Token<'a>>,
@@ -1710,6 +1732,19 @@ impl<'a> Parser<'_, 'a, '_> {
             Some(Word::Era(era)) if self.pieces.year.is_some() && self.pieces.era.is_none() => {
                 self.pieces.era = Some(era);
                 self.i += 1;
+                Ok(())
+            }
+            // `平成26年`, `令和元年`: a Japanese era before its marked year.
+            Some(Word::Era(era @ Era::Japanese(_))) if self.pieces.year.is_none() && self.pieces.era.is_none() => {
+                self.pieces.era = Some(era);
+                match (self.tok(1), self.mark(2)) {
+                    (Some(Tok::Word(words::FIRST_YEAR)), _) => {
+                        self.pieces.marked_year = Some(Year { value: 1, digits: 1 });
+                        self.i += 2;
+                    }
+                    (Some(Tok::Num { negative: None, ordinal: false, .. }), Some(Mark::Year)) => self.i += 1,
+                    _ => return Err(self.error(0, format_args!("{word:?} must come before its year, e.g. 令和5年"))),
+                }
                 Ok(())
             }
             // `AD 2001`, `AD2001`: the era before its year, as English writes AD.

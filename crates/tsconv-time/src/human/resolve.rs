@@ -126,6 +126,7 @@ impl Pieces {
                 (Some(Era::Common), Some(year)) => year.value,
                 (Some(Era::BeforeCommon), Some(year)) => 1 - year.value,
                 (Some(Era::Buddhist), Some(year)) => year.value - 543,
+                (Some(Era::Japanese(first)), Some(year)) => i64::from(first) - 1 + year.value,
                 (_, year) => year.map_or(i64::from(now.year()), in_calendar),
             };
             if !(-9999..=9999).contains(&year) {

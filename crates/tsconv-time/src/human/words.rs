@@ -73,6 +73,9 @@ pub(crate) enum Era {
     BeforeCommon,
     /// `BE`: a year of the Thai Buddhist era, 543 ahead of the common one.
     Buddhist,
+    /// A Japanese era (`平成`, `令和`) before its year: the common year of
+    /// its first (`元年`), 1989 for Heisei.
+    Japanese(i16),
 }
 
 /// What one word means.
@@ -371,6 +374,11 @@ pub struct Vocabulary {
     /// The words its patterns write just before the hour (`om`, `à`, `в`,
     /// `kl.`: "at"), in lower case.
     at_words: HashSet<Box<str>>,
+    /// Its words, marks and phrases' first words written in a script
+    /// without spaces (Chinese, Japanese), to cut such text into them; and
+    /// the most characters one has.
+    unspaced: HashSet<Box<str>>,
+    unspaced_longest: usize,
     /// The words for "hour" its pattern of an hour alone writes after it
     /// (`h` of `HH 'h'`, `giờ`): after an hour, its clock's hour, in lower case.
     hour_words: HashSet<Box<str>>,
@@ -397,6 +405,8 @@ impl Vocabulary {
             also_day_parts: HashMap::default(),
             at_words: HashSet::default(),
             hour_words: HashSet::default(),
+            unspaced: HashSet::default(),
+            unspaced_longest: 0,
         };
         // `10 o clock`, the apostrophe left out.
         words.learn("o clock", Word::OClock);
@@ -420,7 +430,78 @@ impl Vocabulary {
         compact.phrases.values_mut().for_each(Vec::shrink_to_fit);
         compact.zone_names.shrink_to_fit();
         compact.marks.shrink_to_fit();
+        let unspaced = compact.words.keys().chain(compact.phrases.keys()).map(|word| &**word);
+        let unspaced = unspaced.chain(compact.marks.keys().map(String::as_str));
+        compact.unspaced = unspaced.filter(|word| word.chars().all(is_unspaced)).map(Box::from).collect();
+        compact.unspaced_longest = compact.unspaced.iter().map(|word| word.chars().count()).max().unwrap_or(0);
         compact
+    }
+
+    /// `run`, text of a script written without spaces between words
+    /// (Chinese, Japanese: [`is_unspaced`]), cut into the language's words,
+    /// marks and particles: the cut that leaves the fewest characters in no
+    /// word, and of those the one of fewest pieces (`明日の午後` is `明日`,
+    /// `の`, `午後`). Each piece's byte range in `run`, and whether it is a
+    /// word; the characters between two words that are none are one piece.
+    pub(crate) fn cut_unspaced(&self, run: &str) -> Vec<(std::ops::Range<usize>, bool)> {
+        let knows = |piece: &str| {
+            self.unspaced.contains(piece) || mark(piece).is_some() || particle(piece).is_some() || piece == FIRST_YEAR
+        };
+        let longest = self.unspaced_longest.max(2);
+        let at: Vec<usize> = run.char_indices().map(|(i, _)| i).chain(std::iter::once(run.len())).collect();
+        let n = at.len() - 1;
+        // best[k]: the fewest characters in no word and pieces for the first
+        // k characters, and where its last piece starts (a word's, or one
+        // character in none).
+        let mut best = vec![(u32::MAX, u32::MAX, 0usize, false); n + 1];
+        best[0] = (0, 0, 0, false);
+        for from in 0..n {
+            let (unknown, pieces, _, _) = best[from];
+            let mut offer = |to: usize, known: bool| {
+                let cost = if known { (unknown, pieces + 1) } else { (unknown + 1, pieces + 1) };
+                if cost < (best[to].0, best[to].1) {
+                    best[to] = (cost.0, cost.1, from, known);
+                }
+            };
+            offer(from + 1, false);
+            for to in from + 1..=n.min(from + longest) {
+                if knows(&run[at[from]..at[to]]) {
+                    offer(to, true);
+                }
+            }
+        }
+        let mut cut: Vec<(std::ops::Range<usize>, bool)> = Vec::new();
+        let mut to = n;
+        while to > 0 {
+            let (_, _, from, known) = best[to];
+            cut.push((at[from]..at[to], known));
+            to = from;
+        }
+        cut.reverse();
+        // A word of one character between characters of no word is one of
+        // them (`今` of `今晩`, `天` of `天气`), unless it is a mark or a
+        // particle; `今朝`, two words of one character, stays.
+        let lone = |k: usize| {
+            let piece = &run[cut[k].0.clone()];
+            let unknown = |k: Option<usize>| k.and_then(|k| cut.get(k)).is_none_or(|(_, known)| !known);
+            piece.chars().nth(1).is_none()
+                && mark(piece).is_none()
+                && particle(piece).is_none()
+                && !self.marks.contains_key(piece)
+                && unknown(k.checked_sub(1))
+                && unknown(Some(k + 1))
+                && cut.len() > 1
+        };
+        let known: Vec<bool> = (0..cut.len()).map(|k| cut[k].1 && !lone(k)).collect();
+        // Characters in no word next to each other are one piece.
+        let mut merged: Vec<(std::ops::Range<usize>, bool)> = Vec::with_capacity(cut.len());
+        for ((range, _), known) in cut.into_iter().zip(known) {
+            match merged.last_mut() {
+                Some((last, false)) if !known => last.end = range.end,
+                _ => merged.push((range, known)),
+            }
+        }
+        merged
     }
 
     /// The clock's mark `word` is in this language, if it is one.
@@ -586,7 +667,7 @@ impl Vocabulary {
 
     /// What `lower` (lowercased) means: the language's word, or English's.
     fn own_or_english(&self, lower: &str) -> Option<Word> {
-        self.words.get(lower).or_else(|| ENGLISH.get(lower)).copied()
+        self.words.get(lower).or_else(|| ENGLISH.get(lower)).copied().or_else(|| particle(lower))
     }
 
     /// Whether `word` is one of the English words GNU reads (any case).
@@ -763,19 +844,39 @@ impl Mark {
 
 /// The [`Mark`] of `word`: CLDR's date patterns of `ja`, `zh` and `ko`
 /// write these after the numbers, and their day periods `午前`/`午後`,
-/// `上午`/`下午`, `오전`/`오후` before the time.
+/// `上午`/`下午`, `오전`/`오후` before the time; and Chinese's everyday
+/// `点` (o'clock, `下午5点`) and `号` (the day of the month, `9月3号`),
+/// which CLDR does not write.
 pub(crate) fn mark(word: &str) -> Option<Mark> {
     Some(match word {
         "年" | "년" => Mark::Year,
         "月" | "월" => Mark::Month,
-        "日" | "일" => Mark::Day,
-        "時" | "时" | "시" => Mark::Hour,
+        "日" | "일" | "号" | "號" => Mark::Day,
+        "時" | "时" | "시" | "点" | "點" => Mark::Hour,
         "分" | "분" => Mark::Minute,
         "秒" | "초" => Mark::Second,
         "午前" | "上午" | "오전" => Mark::Half(Meridian::Am),
         "午後" | "下午" | "오후" => Mark::Half(Meridian::Pm),
         _ => return None,
     })
+}
+
+/// Whether `c` is of a script written without spaces between words:
+/// Chinese characters (with Japanese's iteration mark `々`) and Japanese's
+/// kana.
+pub(crate) fn is_unspaced(c: char) -> bool {
+    matches!(u32::from(c), 0x3005 | 0x3041..=0x30FA | 0x30FC..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
+}
+
+/// Japanese's name of the first year of an era (`令和元年`, 2019).
+pub(crate) const FIRST_YEAR: &str = "元年";
+
+/// The particles Japanese and Chinese write between the parts of a date
+/// (`明日の午後3時`, "tomorrow's afternoon, 3 o'clock"; `3時に`, "at 3";
+/// `明天的下午`): they join, as `at` and `of` do. CLDR's patterns write
+/// none of them, and people write them in every sentence with a date.
+fn particle(word: &str) -> Option<Word> {
+    matches!(word, "の" | "に" | "的").then_some(Word::Filler)
 }
 
 /// Every English word, as written in a did-you-mean and

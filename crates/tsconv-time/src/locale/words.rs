@@ -36,6 +36,9 @@ pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
     }
     names(localizer, &mut words);
     eras(localizer, &mut words);
+    if localizer.language.used.split(['-', '_']).next() == Some("ja") {
+        japanese_eras(localizer, &mut words);
+    }
     relative(localizer, &mut words);
     // After the relative words: `morgen` is tomorrow, `дня` days, `giờ` hours.
     day_periods(localizer, &mut words);
@@ -312,6 +315,31 @@ fn eras(localizer: &Localizer, words: &mut Vocabulary) {
                         words.learn(name, Word::Era(era));
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The names of Japan's eras (`平成`, `令和`), as the language writes
+/// them in the Japanese calendar, each with the common year of its first.
+fn japanese_eras(localizer: &Localizer, words: &mut Vocabulary) {
+    use icu_datetime::fieldsets::YMD;
+    use icu_datetime::options::YearStyle;
+    let Ok(formatter) = icu_datetime::FixedCalendarDateTimeFormatter::<icu_calendar::cal::Japanese, _>::try_new(
+        (&localizer.language.requested).into(),
+        YMD::long().with_year_style(YearStyle::WithEra),
+    ) else {
+        return;
+    };
+    // A year in each era since Meiji's first full year.
+    for year in [1869, 1913, 1950, 2000, 2020] {
+        let Ok(date) = icu_calendar::Date::try_new_iso(year, 6, 1) else { continue };
+        let date = date.to_calendar(icu_calendar::cal::Japanese::new());
+        let Ok(first) = i16::try_from(year - date.era_year().year + 1) else { continue };
+        for name in Parted::of(&formatter.format(&date)).part(icu_datetime::parts::ERA) {
+            let name = name.trim();
+            if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !words.knows(name) {
+                words.learn(name, Word::Era(Era::Japanese(first)));
             }
         }
     }

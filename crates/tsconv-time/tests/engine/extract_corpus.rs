@@ -66,6 +66,18 @@ const CHRONO_DIFFERENCES: &[(&str, &str)] = &[
         "a time after the word for at",
         "chrono's Swedish and Portuguese parsers stop before the time (på måndag kl 10:00, amanhã às 15h): tsconv reads the day and its time as one date",
     ),
+    (
+        "next week's day in Japanese",
+        "来週の月曜日 is Monday of next week; chrono's Japanese parser finds only 月曜日, the nearest Monday",
+    ),
+    (
+        "a Chinese hour in words",
+        "一点也不 (not at all) is prose to tsconv; chrono's Chinese parser reads 一点 as one o'clock",
+    ),
+    (
+        "this evening in Japanese and Chinese",
+        "今夕 and 今晚 are words CLDR does not write: tsconv finds no date (yet); chrono reads this evening",
+    ),
 ];
 
 struct Sentence {

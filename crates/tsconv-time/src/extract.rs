@@ -235,7 +235,7 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
         !word.digits
             && (!human::near_miss(word.core) || word.role.is_some())
             && match word.role {
-                None | Some(Role::Joiner) => true,
+                None | Some(Role::Joiner | Role::Count) => true,
                 Some(Role::Direction) => (month_first && k + 1 == date.first) || !beside,
                 // Beside it only a letter (`A car`, `I`): a word of dates there
                 // (`GMT`) did not read with it.
@@ -434,7 +434,7 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
         // Only where a word would take the phrase's role: a word with a role
         // of its own, before one with a role of its own (`letzten Monat`),
         // needs none.
-        let takes_role = |word: &Word<'_>| matches!(word.role, None | Some(Role::Joiner | Role::Part));
+        let takes_role = |word: &Word<'_>| matches!(word.role, None | Some(Role::Joiner | Role::Part | Role::Count));
         let phrase = (takes_role(&words[k]) || words.get(k + 1).is_some_and(takes_role))
             .then(|| human::phrase_at(vocabulary, &cores[k..]))
             .flatten();
@@ -443,7 +443,7 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
             continue;
         };
         for word in &mut words[k..k + length] {
-            if matches!(word.role, None | Some(Role::Joiner | Role::Part)) {
+            if matches!(word.role, None | Some(Role::Joiner | Role::Part | Role::Count)) {
                 word.role = Some(role);
             }
         }

@@ -444,6 +444,10 @@ pub(crate) enum Role {
     Joiner,
     /// Any other word of dates (`at`, `pm`, `EST`, `BC`, `o'clock`).
     Part,
+    /// A count in words (`two`, `drei`, `une`): a date only with a unit,
+    /// and prose beside a date it is not part of (`dans 5 secondes une
+    /// voiture`).
+    Count,
 }
 
 /// The role of `word` (its letters, any case) in `words`; `None` for a
@@ -463,6 +467,7 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         Some(Word::Unit(_) | Word::Weekend | Word::WorkDay | Word::DayPart(..)) => Role::Unit,
         Some(Word::Month(_)) => Role::Month,
         Some(Word::Filler) => Role::Joiner,
+        Some(Word::Count(_) | Word::One) => Role::Count,
         Some(_) => Role::Part,
         // A phrase's words take its role where the whole phrase is written
         // (`phrase_at`), not alone (`le` of `le mois dernier`).
@@ -1171,6 +1176,29 @@ mod tests {
         // What no word covers is no date: refused, not read in part.
         assert!(read_in_language("天气很好", "zh").is_err());
         assert!(read_in_language("今夕", "ja").is_err());
+    }
+
+    #[test]
+    fn counts_in_words_in_other_languages() {
+        // Now is Monday 2026-11-23T18:44:03.5Z.
+        for (text, tag, expected) in [
+            ("in drei Wochen", "de", "2026-12-14T18:44:03.5Z"),
+            ("in einer Stunde", "de", "2026-11-23T19:44:03.5Z"),
+            ("dans deux heures", "fr", "2026-11-23T20:44:03.5Z"),
+            ("il y a trois jours", "fr", "2026-11-20T18:44:03.5Z"),
+            ("hace tres días", "es", "2026-11-20T18:44:03.5Z"),
+            ("через два дня", "ru", "2026-11-25T18:44:03.5Z"),
+            ("over drie dagen", "nl", "2026-11-26T18:44:03.5Z"),
+            ("kahden päivän päästä", "fi", "2026-11-25T18:44:03.5Z"),
+            ("五分钟前", "zh", "2026-11-23T18:39:03.5Z"),
+            ("三日前", "ja", "2026-11-20T18:44:03.5Z"),
+            // A word that is also a number keeps its first meaning: Vietnamese
+            // `năm` (five, year) before a year; Portuguese `dez` (ten, Dec.).
+            ("năm 2020", "vi", "2020-01-01T00:00:00Z"),
+            ("10 dez 2020", "pt", "2020-12-10T00:00:00Z"),
+        ] {
+            assert_eq!(read_in_language(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
+        }
     }
 
     #[test]

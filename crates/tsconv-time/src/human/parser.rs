@@ -1669,6 +1669,15 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 self.relative_after(0, Relative::of(unit, 1))
             }
+            // `五分钟前`: a count in words, and the unit and its direction in one word.
+            Some(Word::Count(_))
+                if self.spelled_count().is_some_and(|(_, k)| matches!(self.word(k), Some(Word::UnitThen(..)))) =>
+            {
+                let Some((n, k)) = self.spelled_count() else { return Ok(()) };
+                let Some(Word::UnitThen(unit, factor)) = self.word(k) else { return Ok(()) };
+                self.i += k + 1;
+                self.relative_after(0, n.checked_mul(factor).and_then(|count| Relative::of(unit, count)))
+            }
             // `two weeks ago`, `a few minutes ago`, `a couple of days`.
             Some(Word::Count(_)) | Some(Word::One)
                 if self.spelled_count().is_some_and(|(_, k)| matches!(self.word(k), Some(Word::Unit(_)))) =>

@@ -51,6 +51,9 @@ pub(super) struct Row {
     /// (name, kind: `morning`, `afternoon`, `evening`, `night`, `noon` or
     /// `midnight`, CLDR's hour it starts at, the hour it ends before).
     pub day_periods: &'static [(&'static str, &'static str, u8, u8)],
+    /// The numbers CLDR's rules spell out as a word of their own, 1 to 60
+    /// (`zwei`, `einer`, `五`): (word in lower case, number).
+    pub numbers: &'static [(&'static str, u8)],
 }
 
 /// The word `used` (a CLDR locale as ICU4X names it) writes an hour alone
@@ -63,6 +66,12 @@ pub(super) fn hour_word(used: &str) -> &'static str {
 /// names it), for the languages Discord offers; none for others.
 pub(super) fn day_periods(used: &str) -> &'static [(&'static str, &'static str, u8, u8)] {
     patterns::ROWS.iter().find(|row| row.locale == used).map_or(&[], |row| row.day_periods)
+}
+
+/// The numbers in words of `used` (a CLDR locale as ICU4X names it), for
+/// the languages Discord offers; none for others.
+pub(super) fn number_words(used: &str) -> &'static [(&'static str, u8)] {
+    patterns::ROWS.iter().find(|row| row.locale == used).map_or(&[], |row| row.numbers)
 }
 
 /// `name` (`中文 (台灣)`, as ICU4X joins a language and its region) as

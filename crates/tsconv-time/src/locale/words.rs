@@ -48,6 +48,7 @@ pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
     }
     between_fields(localizer, &mut words);
     zone_names(localizer, &mut words);
+    numbers(localizer, &mut words);
     words.compacted()
 }
 
@@ -282,6 +283,23 @@ fn day_periods(localizer: &Localizer, words: &mut Vocabulary) {
         if crate::human::words::mark(name).is_none() {
             words.learn_day_part(name, word);
         }
+    }
+}
+
+/// The numbers CLDR's rules spell out as words (`zwei`, `einer`, `deux`,
+/// `двух`, `五`), as counts before a unit (`in drei Wochen`, `dans deux
+/// heures`, `五分钟前`), learned last: a word that means something else
+/// already keeps it (Vietnamese `năm`, five and year, is the year;
+/// Portuguese `dez`, ten and December's abbreviation, the month). A word of
+/// one letter in a language written with spaces (Korean's `이`, two and
+/// "this") is left out, and so is a mark (`일`, one and the day's mark).
+fn numbers(localizer: &Localizer, words: &mut Vocabulary) {
+    for &(word, number) in super::intl::number_words(localizer.language.used) {
+        let one_letter = word.chars().nth(1).is_none() && !word.chars().all(crate::human::is_unspaced);
+        if one_letter || words.knows(word) || crate::human::words::mark(word).is_some() {
+            continue;
+        }
+        words.learn(word, Word::Count(i64::from(number)));
     }
 }
 

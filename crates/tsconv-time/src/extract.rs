@@ -519,9 +519,16 @@ fn unspaced_words<'t>(
         let unspaced = chunk[k..].starts_with(human::is_unspaced);
         let run = chunk[k..].find(|c: char| human::is_unspaced(c) != unspaced).map_or(chunk.len(), |end| k + end);
         if unspaced {
-            for (range, known) in vocabulary.cut_unspaced(&chunk[k..run]) {
+            let cut = vocabulary.cut_unspaced(&chunk[k..run]);
+            let mark = |n: usize| {
+                cut.get(n).is_some_and(|(range, known)| {
+                    *known && human::is_mark(vocabulary, &chunk[k + range.start..k + range.end])
+                })
+            };
+            for (n, (range, known)) in cut.iter().enumerate() {
                 let piece = &chunk[k + range.start..k + range.end];
-                let glued = known && human::is_mark(vocabulary, piece);
+                // A count in words before a mark is its number (`三点`, `九月三号`).
+                let glued = mark(n) || (*known && mark(n + 1) && human::is_count(vocabulary, piece));
                 push(from + k + range.start, from + k + range.end, if glued { Piece::Glued } else { Piece::Alone });
             }
         } else {
@@ -529,7 +536,16 @@ fn unspaced_words<'t>(
         }
         k = run;
     }
-    words.extend(pieces.into_iter().map(|(start, end, _)| word(text, start, end, role)));
+    words.extend(pieces.into_iter().map(|(start, end, _)| {
+        let mut word = word(text, start, end, role);
+        // `三点` holds a number in words: it is one as `3点` is; `一点` is as
+        // often "a little" as one o'clock, and stays prose alone.
+        if !word.digits && !matches!(word.core, "一点" | "一點") && human::holds_count(vocabulary, word.core) {
+            word.digits = true;
+            word.shape = Shape::of(word.core, true);
+        }
+        word
+    }));
 }
 
 /// The word at `from..to`, without the punctuation prose puts around it
@@ -847,6 +863,10 @@ mod tests {
         assert_eq!(found_in("我们明天下午3点见", "zh"), ["明天下午3点 2 2026-11-24T15:00:00.000Z"]);
         assert_eq!(found_in("我2016年9月3号要打游戏", "zh"), ["2016年9月3号 1 2016-09-03T00:00:00.000Z"]);
         assert_eq!(found_in("主な株主（令和元年5月1日）", "ja"), ["令和元年5月1日 5 2019-05-01T00:00:00.000Z"]);
+        // A count in words before a mark is a number; `一点` alone is "a little".
+        assert_eq!(found_in("我九月三号要打游戏", "zh"), ["九月三号 1 2026-09-03T00:00:00.000Z"]);
+        assert_eq!(found_in("我们下午一点见", "zh"), ["下午一点 2 2026-11-23T13:00:00.000Z"]);
+        assert!(found_in("快一点", "zh").is_empty());
         // A word of one character inside prose is prose (`今`, now, of
         // `今晩`; `天`, day, of `天气`, weather).
         assert!(found_in("今夕には雨が降るでしょう", "ja").is_empty());

@@ -489,6 +489,23 @@ pub(crate) fn is_mark(words: &Vocabulary, word: &str) -> bool {
     words::mark(word).is_some() || words.mark(word).is_some() || word == words::FIRST_YEAR
 }
 
+/// Whether `word` is a count in words (`三`, `drei`).
+pub(crate) fn is_count(words: &Vocabulary, word: &str) -> bool {
+    matches!(words.word(word), Some(Word::Count(_)))
+}
+
+/// Whether `word`, Chinese or Japanese glued to its marks (`三点`,
+/// `九月三号`), holds a count in words before a mark.
+pub(crate) fn holds_count(words: &Vocabulary, word: &str) -> bool {
+    if word.is_ascii() || !word.chars().all(is_unspaced) {
+        return false;
+    }
+    let cut = words.cut_unspaced(word);
+    cut.windows(2).any(|pair| {
+        pair[0].1 && is_count(words, &word[pair[0].0.clone()]) && pair[1].1 && is_mark(words, &word[pair[1].0.clone()])
+    })
+}
+
 /// Whether `word` (a day, `morgen`, tomorrow) also names a part of the day
 /// that the language writes with a capital (`Morgen`, morning, as German
 /// writes its nouns; not Spanish's `mañana`).
@@ -1192,6 +1209,12 @@ mod tests {
             ("kahden päivän päästä", "fi", "2026-11-25T18:44:03.5Z"),
             ("五分钟前", "zh", "2026-11-23T18:39:03.5Z"),
             ("三日前", "ja", "2026-11-20T18:44:03.5Z"),
+            // Before a mark, the count is its number.
+            ("下午三点", "zh", "2026-11-23T15:00:00Z"),
+            ("九月三号", "zh", "2026-09-03T00:00:00Z"),
+            ("2016年九月三号", "zh", "2016-09-03T00:00:00Z"),
+            ("午後三時", "ja", "2026-11-23T15:00:00Z"),
+            ("오후 다섯 시", "ko", "2026-11-23T17:00:00Z"),
             // A word that is also a number keeps its first meaning: Vietnamese
             // `năm` (five, year) before a year; Portuguese `dez` (ten, Dec.).
             ("năm 2020", "vi", "2020-01-01T00:00:00Z"),

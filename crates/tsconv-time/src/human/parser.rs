@@ -1343,6 +1343,15 @@ impl<'a> Parser<'_, 'a, '_> {
     /// `Nov 14`, `Nov 14, 2023`, `November 14 2023`, `Nov-14-2023`.
     fn month_day(&mut self, month: i8) -> Result<(), TimeError> {
         let start = self.i;
+        // `九月3日`, `九月三号`: a month's name, then its day with the day's mark.
+        if (matches!(self.tok(1), Some(Tok::Num { negative: None, ordinal: false, .. }))
+            || matches!(self.word(1), Some(Word::Count(_))))
+            && self.mark(2) == Some(Mark::Day)
+        {
+            self.pieces.marked_month = Some((i64::from(month), start));
+            self.i += 1;
+            return Ok(());
+        }
         // `Mar.05.2019`, `Mar/05/2019`: the month's dot or a slash before the day.
         // `Mar.05.2019`, `Mar/05/2019`, `Sep-2012`, `June of 2022`: a joining mark or word.
         // `Sep of 03`: `of` before two digits says they are the year.
@@ -1687,6 +1696,11 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += k + 1;
                 let half = self.and_a_half(unit, None)?;
                 self.relative_after(0, Relative::of(unit, n).and_then(|rel| rel.plus(half)))
+            }
+            // `三点`, `九月三号`, `다섯 시`: a count in words before a mark is its number.
+            Some(Word::Count(n)) if self.mark(1).is_some() => {
+                let Some(mark) = self.mark(1) else { return Ok(()) };
+                self.marked(n, 1, mark)
             }
             Some(Word::Count(n)) => {
                 // `twenty-first`: the tens of a spelled ordinal day.

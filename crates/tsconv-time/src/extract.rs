@@ -468,6 +468,12 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
             words[k].shape.stray = false;
         }
     }
+    // `am Montag`: German's `am` ("on the") joins, unless a number is before it (`10 am`).
+    for k in 0..words.len() {
+        if human::is_other_languages_am(vocabulary, words[k].core) && !(k > 0 && words[k - 1].digits) {
+            words[k].role = Some(Role::Joiner);
+        }
+    }
     // `Guten Morgen`: a word that is a day and also a part of the day the
     // language writes with a capital (German's nouns), written so inside a
     // sentence, is the part of the day (`bis morgen` is tomorrow), which

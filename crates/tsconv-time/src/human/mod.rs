@@ -489,6 +489,12 @@ pub(crate) fn is_mark(words: &Vocabulary, word: &str) -> bool {
     words::mark(word).is_some() || words.mark(word).is_some() || word == words::FIRST_YEAR
 }
 
+/// Whether `word` is English's `am` in small letters in another language
+/// (German's `am`, "on the").
+pub(crate) fn is_other_languages_am(words: &Vocabulary, word: &str) -> bool {
+    words.is_other_languages_am(word)
+}
+
 /// Whether `word` is a count in words (`三`, `drei`).
 pub(crate) fn is_count(words: &Vocabulary, word: &str) -> bool {
     matches!(words.word(word), Some(Word::Count(_)))
@@ -1193,6 +1199,19 @@ mod tests {
         // What no word covers is no date: refused, not read in part.
         assert!(read_in_language("天气很好", "zh").is_err());
         assert!(read_in_language("今夕", "ja").is_err());
+    }
+
+    #[test]
+    fn a_languages_word_that_english_abbreviates_is_the_languages() {
+        // German's `am` ("on the"), not English's am; after a number it is still am.
+        assert_eq!(read_in_language("am Dienstag", "de").as_deref(), Ok("2026-11-24T00:00:00Z"));
+        assert_eq!(read_in_language("am 10. August", "de").as_deref(), Ok("2026-08-10T00:00:00Z"));
+        assert_eq!(read_in_language("10 am", "es").as_deref(), Ok("2026-11-23T10:00:00Z"));
+        assert_eq!(read_in_language("10 am", "en").as_deref(), Ok("2026-11-23T10:00:00Z"));
+        // French's `ce` ("this", of CLDR's `ce mois-ci`), not the era CE.
+        assert_eq!(read_in_language("ce soir", "fr").as_deref(), Ok("2026-11-23T20:00:00Z"));
+        assert_eq!(read_in_language("ce matin", "fr").as_deref(), Ok("2026-11-23T06:00:00Z"));
+        assert_eq!(read_in_language("2024 CE", "en").as_deref(), Ok("2024-01-01T00:00:00Z"));
     }
 
     #[test]

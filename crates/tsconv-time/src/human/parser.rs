@@ -259,6 +259,13 @@ impl<'a> Parser<'_, 'a, '_> {
     fn word_at(&self, t: usize) -> Option<Word> {
         let meaning = self.meanings.get(t)?;
         *meaning.get_or_init(|| match self.tokens.get(t).map(|token| token.tok) {
+            // `am Montag`: German's `am`, not a half of the day.
+            Some(Tok::Word(word))
+                if self.options.words.is_other_languages_am(word)
+                    && !(t > 0 && matches!(self.tokens[t - 1].tok, Tok::Num { .. })) =>
+            {
+                Some(Word::Filler)
+            }
             Some(Tok::Word(word)) => self.options.words.word(word),
             _ => None,
         })

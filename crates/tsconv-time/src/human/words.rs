@@ -655,6 +655,19 @@ impl Vocabulary {
         }
     }
 
+    /// Whether the language gave `text` (lowercased) a meaning of its own
+    /// (English's meanings aside).
+    pub(crate) fn knows_own(&self, text: &str) -> bool {
+        self.words.contains_key(text.to_lowercase().as_str())
+    }
+
+    /// Whether `word` is English's `am` written in small letters in another
+    /// language, where it is a word of the language (German's `am`, "on
+    /// the": `am Montag`) unless it follows a number (`10 am`).
+    pub(super) fn is_other_languages_am(&self, word: &str) -> bool {
+        self.other_language && word == "am"
+    }
+
     /// Whether `text` (lowercased) has a meaning yet.
     pub(crate) fn knows(&self, text: &str) -> bool {
         self.own_or_english(&text.to_lowercase()).is_some()

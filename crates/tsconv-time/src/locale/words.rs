@@ -502,7 +502,12 @@ fn shifted_periods(localizer: &Localizer, options: RelativeTimeFormatterOptions,
         for word in name {
             let others: Vec<i64> = (-1..=1).filter(|other| other != shift).collect();
             if others.iter().all(|&other| !holds(*unit, other, word)) {
-                if crate::human::words::mark(word).is_none() && !words.knows(word) {
+                // Over an English meaning (French `ce` of `ce mois-ci` is "this",
+                // not the era CE), not over the language's own nor over `am`
+                // and `pm`, which every language writes after a time (`9am`;
+                // Scottish Gaelic's `am` of `am mìos seo` stays am).
+                let meridian = matches!(words.word(word), Some(Word::Meridian(_)));
+                if crate::human::words::mark(word).is_none() && !words.knows_own(word) && !meridian {
                     words.learn(word, Word::Ordinal(*shift));
                 }
             } else if *shift == -1 && holds(*unit, 1, word) {

@@ -67,6 +67,10 @@ const CHRONO_DIFFERENCES: &[(&str, &str)] = &[
         "chrono's Swedish and Portuguese parsers stop before the time (på måndag kl 10:00, amanhã às 15h): tsconv reads the day and its time as one date",
     ),
     (
+        "the hour of a part of the day",
+        "ce soir is 20:00, English's hour for the evening, where CLDR's hours for the name hold it; chrono's French parser reads 18:00",
+    ),
+    (
         "next week's day in Japanese",
         "来週の月曜日 is Monday of next week; chrono's Japanese parser finds only 月曜日, the nearest Monday",
     ),

@@ -990,6 +990,13 @@ mod tests {
             .map_err(|error| error.to_string())
     }
 
+    /// Each (text, language, instant) reads to its instant.
+    fn assert_reads_in_language(cases: &[(&str, &str, &str)]) {
+        for &(text, tag, expected) in cases {
+            assert_eq!(read_in_language(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
+        }
+    }
+
     #[test]
     fn other_languages_read_what_they_mean() {
         let read = read_in_language;
@@ -1181,7 +1188,7 @@ mod tests {
     #[test]
     fn chinese_and_japanese_written_without_spaces_are_cut_into_their_words() {
         // Now is Monday 2026-11-23T18:44:03.5Z.
-        for (text, tag, expected) in [
+        assert_reads_in_language(&[
             ("明天上午8点", "zh", "2026-11-24T08:00:00Z"),
             ("明天的下午3点", "zh", "2026-11-24T15:00:00Z"),
             ("今天下午5点", "zh", "2026-11-23T17:00:00Z"),
@@ -1193,9 +1200,7 @@ mod tests {
             ("今朝", "ja", "2026-11-23T06:00:00Z"),
             // Full-width parentheses hold a comment, as ASCII ones do.
             ("8月27日（木）", "ja", "2026-08-27T00:00:00Z"),
-        ] {
-            assert_eq!(read_in_language(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
-        }
+        ]);
         // What no word covers is no date: refused, not read in part.
         assert!(read_in_language("天气很好", "zh").is_err());
         assert!(read_in_language("今夕", "ja").is_err());
@@ -1203,21 +1208,40 @@ mod tests {
 
     #[test]
     fn a_languages_word_that_english_abbreviates_is_the_languages() {
-        // German's `am` ("on the"), not English's am; after a number it is still am.
-        assert_eq!(read_in_language("am Dienstag", "de").as_deref(), Ok("2026-11-24T00:00:00Z"));
-        assert_eq!(read_in_language("am 10. August", "de").as_deref(), Ok("2026-08-10T00:00:00Z"));
-        assert_eq!(read_in_language("10 am", "es").as_deref(), Ok("2026-11-23T10:00:00Z"));
-        assert_eq!(read_in_language("10 am", "en").as_deref(), Ok("2026-11-23T10:00:00Z"));
-        // French's `ce` ("this", of CLDR's `ce mois-ci`), not the era CE.
-        assert_eq!(read_in_language("ce soir", "fr").as_deref(), Ok("2026-11-23T20:00:00Z"));
-        assert_eq!(read_in_language("ce matin", "fr").as_deref(), Ok("2026-11-23T06:00:00Z"));
-        assert_eq!(read_in_language("2024 CE", "en").as_deref(), Ok("2024-01-01T00:00:00Z"));
+        assert_reads_in_language(&[
+            // German's `am` ("on the"), not English's am; after a number it is still am.
+            ("am Dienstag", "de", "2026-11-24T00:00:00Z"),
+            ("am 10. August", "de", "2026-08-10T00:00:00Z"),
+            ("10 am", "es", "2026-11-23T10:00:00Z"),
+            ("10 am", "en", "2026-11-23T10:00:00Z"),
+            ("tomorrow 9am", "gd", "2026-11-24T09:00:00Z"),
+            // French's `ce` ("this", of CLDR's `ce mois-ci`), not the era CE.
+            ("ce soir", "fr", "2026-11-23T20:00:00Z"),
+            ("ce matin", "fr", "2026-11-23T06:00:00Z"),
+            ("2024 CE", "en", "2024-01-01T00:00:00Z"),
+        ]);
+    }
+
+    #[test]
+    fn days_written_in_one_word_and_months_by_number() {
+        // CLDR writes `i dag`, `i morgon`; people also write them joined.
+        assert_reads_in_language(&[
+            ("idag", "sv", "2026-11-23T18:44:03.5Z"),
+            ("imorgon", "sv", "2026-11-24T18:44:03.5Z"),
+            ("igår", "sv", "2026-11-22T18:44:03.5Z"),
+            ("idag på morgonen", "sv", "2026-11-23T06:00:00Z"),
+            ("imorgen", "no", "2026-11-24T18:44:03.5Z"),
+            // Vietnamese names a month by its number: `tháng 3` is March.
+            ("tháng 3", "vi", "2026-03-01T00:00:00Z"),
+            ("tháng 4 năm 1975", "vi", "1975-04-01T00:00:00Z"),
+        ]);
+        assert!(read_in_language("tháng 13", "vi").is_err());
     }
 
     #[test]
     fn counts_in_words_in_other_languages() {
         // Now is Monday 2026-11-23T18:44:03.5Z.
-        for (text, tag, expected) in [
+        assert_reads_in_language(&[
             ("in drei Wochen", "de", "2026-12-14T18:44:03.5Z"),
             ("in einer Stunde", "de", "2026-11-23T19:44:03.5Z"),
             ("dans deux heures", "fr", "2026-11-23T20:44:03.5Z"),
@@ -1238,9 +1262,7 @@ mod tests {
             // `năm` (five, year) before a year; Portuguese `dez` (ten, Dec.).
             ("năm 2020", "vi", "2020-01-01T00:00:00Z"),
             ("10 dez 2020", "pt", "2020-12-10T00:00:00Z"),
-        ] {
-            assert_eq!(read_in_language(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
-        }
+        ]);
     }
 
     #[test]

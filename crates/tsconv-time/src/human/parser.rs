@@ -1875,6 +1875,17 @@ impl<'a> Parser<'_, 'a, '_> {
             }
             Some(Word::Meridian(_)) => Err(self.error(0, format_args!("{word:?} must follow a time, e.g. 5:13pm"))),
             Some(Word::Dst) => Err(self.error(0, "DST must follow a zone abbreviation, e.g. CET DST")),
+            // `tháng 3`, `tháng 4 năm 1975`: a month named by its number, the first of it.
+            Some(Word::MonthNumber)
+                if self.pieces.dates == 0
+                    && !matches!(self.tok(2), Some(Tok::Punct(':')))
+                    && let Some(Tok::Num { value: month @ 1..=12, negative: None, ordinal: false, .. }) =
+                        self.tok(1) =>
+            {
+                self.set_date(self.i, None, to_i64(month), 1);
+                self.i += 2;
+                Ok(())
+            }
             Some(Word::MonthNumber) => {
                 Err(self.error(0, format_args!("{word:?} must stand between the day and the month's number")))
             }

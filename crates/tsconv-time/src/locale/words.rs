@@ -449,6 +449,15 @@ fn relative(localizer: &Localizer, words: &mut Vocabulary) {
             let ambiguous = names.iter().filter(|other| other.eq_ignore_ascii_case(text)).count() > 1;
             if !text.chars().any(|c| c.is_numeric()) && !ambiguous {
                 words.learn(text, Word::DayShift(shift));
+                // `i dag`, `i morgon`: Swedish, Danish and Norwegian people
+                // also write them as one word (`idag`, `imorgon`).
+                let joined: String = text.split_whitespace().collect();
+                if let [first, _] = text.split_whitespace().collect::<Vec<_>>()[..]
+                    && first.chars().count() == 1
+                    && !words.knows(&joined)
+                {
+                    words.learn(&joined, Word::DayShift(shift));
+                }
             }
         }
     }

@@ -1180,6 +1180,11 @@ mod tests {
             ("10 augustus 234 v.Chr.", "nl", "-000233-08-10T00:00:00Z"),
             ("10 août 234 av. J.-C.", "fr", "-000233-08-10T00:00:00Z"),
             ("10 августа 234 г. до н. э.", "ru", "-000233-08-10T00:00:00Z"),
+            // The era's wide name, as no date pattern writes it.
+            ("10 augustus 234 voor Christus", "nl", "-000233-08-10T00:00:00Z"),
+            ("10 augustus 88 na Christus", "nl", "0088-08-10T00:00:00Z"),
+            ("10 août 234 avant Jésus-Christ", "fr", "-000233-08-10T00:00:00Z"),
+            ("10 de agosto de 234 antes de Cristo", "es", "-000233-08-10T00:00:00Z"),
         ] {
             assert_eq!(read(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
         }

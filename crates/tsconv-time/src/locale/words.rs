@@ -320,6 +320,36 @@ fn eras(localizer: &Localizer, words: &mut Vocabulary) {
         )
         .ok()
     });
+    // The wide and narrow names too (`voor Christus`, `antes de Cristo`), which no date
+    // pattern of the formatters writes: through a pattern of the era alone.
+    for width in ["GGGG", "GGGGG"] {
+        let Ok(pattern) = icu_datetime::pattern::DateTimePattern::try_from_pattern_str(width) else { continue };
+        let Ok(mut names) = icu_datetime::pattern::FixedCalendarDateTimeNames::<
+            icu_calendar::Gregorian,
+            icu_datetime::fieldsets::enums::DateAndTimeFieldSet,
+        >::try_new(prefs()) else {
+            continue;
+        };
+        if names.include_for_pattern(&pattern).is_err() {
+            continue;
+        }
+        for (year, era) in [(-233, Era::BeforeCommon), (85, Era::Common)] {
+            let Ok(date) = icu_calendar::Date::try_new_iso(year, 8, 10) else { continue };
+            let input = icu_datetime::input::DateTime {
+                date: date.to_calendar(icu_calendar::Gregorian),
+                time: icu_datetime::input::Time::start_of_day(),
+            };
+            let mut name = String::new();
+            if writeable::TryWriteable::try_write_to(&names.with_pattern_unchecked(&pattern).format(&input), &mut name)
+                .is_ok_and(|written| written.is_ok())
+            {
+                let name = name.trim();
+                if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !words.knows(name) {
+                    words.learn(name, Word::Era(era));
+                }
+            }
+        }
+    }
     for formatter in formatters {
         for (year, era) in [(-233, Era::BeforeCommon), (85, Era::Common)] {
             let Ok(date) = icu_calendar::Date::try_new_iso(year, 8, 10) else { continue };

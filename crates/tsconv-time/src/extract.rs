@@ -411,7 +411,7 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
     let mut words = Vec::new();
     let mut start = None;
     for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
-        let parts = c.is_whitespace() || (c == '"' && json_quote(i)) || CJK_STOPS.contains(&c);
+        let parts = c.is_whitespace() || (c == '"' && json_quote(i)) || (c >= '\u{3000}' && CJK_STOPS.contains(&c));
         match (parts, start) {
             (false, None) => start = Some(i),
             (true, Some(from)) if !text[from..i].is_ascii() && text[from..i].chars().any(human::is_unspaced) => {

@@ -201,6 +201,40 @@ const SEPARATORS: [&str; 14] = [
     "～",
 ];
 
+/// Whether `text` names a day next to today (`明天`, tomorrow) in a
+/// word written without spaces (`明天11点`, `明日の午後`).
+fn names_a_day_unspaced(text: &str, words: &Vocabulary) -> bool {
+    !text.is_ascii()
+        && lex::lex(text).is_ok_and(|tokens| {
+            tokens.iter().any(|token| match token.tok {
+                lex::Tok::Word(word) if word.chars().all(words::is_unspaced) => words
+                    .cut_unspaced(word)
+                    .into_iter()
+                    .any(|(range, known)| known && matches!(words.word(&word[range]), Some(Word::DayShift(_)))),
+                _ => false,
+            })
+        })
+}
+
+/// What Chinese and Japanese write between a range's sides, without
+/// spaces: `から` (from ... to), `到` and `至` (to), a dash.
+const UNSPACED_SEPARATORS: [&str; 5] = ["から", "到", "至", "-", "－"];
+
+/// A range written without spaces (`星期六到星期一`, `23時20分から2時`,
+/// `2016年9月3号-2017年10月24号`): its two sides, split at the first of
+/// [`UNSPACED_SEPARATORS`] between a Chinese or Japanese character and one
+/// or a digit.
+fn unspaced_range(text: &str) -> Option<(&str, &str)> {
+    UNSPACED_SEPARATORS.iter().find_map(|separator| {
+        let (at, _) = text.match_indices(separator).find(|&(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + separator.len()..].chars().next();
+            before.is_some_and(words::is_unspaced) && after.is_some_and(|c| words::is_unspaced(c) || c.is_ascii_digit())
+        })?;
+        Some((&text[..at], &text[at + separator.len()..]))
+    })
+}
+
 /// Whether `word` (any case) is a word that joins a range's sides (`-`,
 /// `to`, `bis`), as [`SEPARATORS`] writes them between spaces.
 pub(crate) fn is_range_separator(word: &str) -> bool {
@@ -234,7 +268,8 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
         || text
             .split(' ')
             .any(|word| is_range_separator(word) || (between.is_some() && word.eq_ignore_ascii_case("and")));
-    if !separated && !text.contains('-') {
+    let unspaced = if text.is_ascii() { None } else { unspaced_range(text) };
+    if !separated && !text.contains('-') && unspaced.is_none() {
         return None;
     }
     let split = separated.then(|| {
@@ -248,7 +283,7 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
             })
             .min_by_key(|(left, _)| left.len())
     });
-    let (left, right) = split.flatten().or_else(|| glued_range(text))?;
+    let (left, right) = split.flatten().or(unspaced).or_else(|| glued_range(text))?;
     let left = left.trim();
     let left = ["from ", "From "].iter().fold(left, |left, from| left.strip_prefix(from).unwrap_or(left)).trim();
     let right = right.trim();
@@ -323,7 +358,8 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     let from_start = HumanOptions { now: start.instant, ..*options };
     // (An end with its own `today` or `tomorrow` counts from now: `9am to
     // 5pm tomorrow` ends tomorrow, not the day after.)
-    let end = if end_text.split_whitespace().any(|word| shift(&word)) {
+    let end = if end_text.split_whitespace().any(|word| shift(&word)) || names_a_day_unspaced(&end_text, options.words)
+    {
         end
     } else {
         read_whole(&end_text, lead, &from_start).unwrap_or(end)
@@ -980,14 +1016,22 @@ mod tests {
     /// `text` read in the language `tag`, in UTC, at 2026-11-23T18:44:03.5Z
     /// (a Monday): the instant, or the error's message.
     fn read_in_language(text: &str, tag: &str) -> Result<String, String> {
+        reading_in_language(text, tag).map(|reading| reading.instant.to_string()).map_err(|error| error.to_string())
+    }
+
+    /// `text` read in `tag` at Monday 2026-11-23T18:44:03.5Z, in UTC.
+    fn reading_in_language(text: &str, tag: &str) -> Result<crate::input::Reading, TimeError> {
         let zone = Zone::utc();
         let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
         let language = crate::locale::Localizer::get(tag).unwrap();
         let options =
             crate::input::ReadOptions { language: &language, ..crate::input::ReadOptions::defaults(&zone, now) };
         crate::input::read(crate::input::Input::Text(text), &options)
-            .map(|reading| reading.instant.to_string())
-            .map_err(|error| error.to_string())
+    }
+
+    /// The warnings of reading `text` in `tag` at `read_in_language`'s now.
+    fn warnings_in_language(text: &str, tag: &str) -> Vec<String> {
+        reading_in_language(text, tag).unwrap().human.map(|human| human.warnings.clone()).unwrap_or_default()
     }
 
     /// Each (text, language, instant) reads to its instant.
@@ -1206,6 +1250,21 @@ mod tests {
             // Full-width parentheses hold a comment, as ASCII ones do.
             ("8月27日（木）", "ja", "2026-08-27T00:00:00Z"),
         ]);
+        // A range written without spaces: read as its start, its end named.
+        for (text, tag, start, end) in [
+            ("2016年9月3号-2017年10月24号", "zh", "2016-09-03T00:00:00Z", "2017-10-24T00:00:00 in UTC"),
+            ("星期六到星期一", "zh", "2026-11-28T00:00:00Z", "2026-11-30T00:00:00 in UTC"),
+            ("明天10点到明天11点", "zh", "2026-11-24T10:00:00Z", "2026-11-24T11:00:00 in UTC"),
+            ("23時20分から2時", "ja", "2026-11-23T23:20:00Z", "2026-11-24T02:00:00 in UTC"),
+        ] {
+            assert_eq!(read_in_language(text, tag).as_deref(), Ok(start), "{text}");
+            let warnings = warnings_in_language(text, tag);
+            assert!(
+                warnings.iter().any(|warning| warning.ends_with(&format!("it ends at {end}"))),
+                "{text}: {warnings:?}"
+            );
+        }
+        assert!(read_in_language("我到了", "zh").is_err());
         // What no word covers is no date: refused, not read in part.
         assert!(read_in_language("天气很好", "zh").is_err());
         assert!(read_in_language("今夕", "ja").is_err());

@@ -873,6 +873,10 @@ mod tests {
         assert_eq!(found_in("我九月三号要打游戏", "zh"), ["九月三号 1 2026-09-03T00:00:00.000Z"]);
         assert_eq!(found_in("我们下午一点见", "zh"), ["下午一点 2 2026-11-23T13:00:00.000Z"]);
         assert!(found_in("快一点", "zh").is_empty());
+        // A weekday's full name is a date alone, as English's is; in these
+        // languages it is two or three characters.
+        assert_eq!(found_in("会议在星期三", "zh"), ["星期三 3 2026-11-25T00:00:00.000Z"]);
+        assert_eq!(found_in("金曜日に会いましょう", "ja"), ["金曜日 0 2026-11-27T00:00:00.000Z"]);
         // A word of one character inside prose is prose (`今`, now, of
         // `今晩`; `天`, day, of `天气`, weather).
         assert!(found_in("今夕には雨が降るでしょう", "ja").is_empty());

@@ -495,7 +495,12 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         Some(Word::Ago(_)) if ["later", "hence", "after"].iter().any(|w| word.eq_ignore_ascii_case(w)) => Role::After,
         Some(Word::Ordinal(2..=31)) => Role::Day,
         Some(Word::DayPart(..)) if word.eq_ignore_ascii_case("tonight") => Role::Anchor,
-        Some(Word::Weekday(_)) if word.chars().count() > 3 => Role::Anchor,
+        // A weekday's full name; in Chinese and Japanese two or three characters (`周一`, `月曜日`).
+        Some(Word::Weekday(_))
+            if word.chars().count() > 3 || (word.chars().nth(1).is_some() && word.chars().all(is_unspaced)) =>
+        {
+            Role::Anchor
+        }
         Some(Word::Weekday(_)) => Role::Day,
         Some(Word::Ahead(_) | Word::Ordinal(-1..=1)) => Role::Direction,
         // `weekend` and `morning` are dates only with a direction or a day

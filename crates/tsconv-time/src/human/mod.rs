@@ -1292,7 +1292,7 @@ mod tests {
     }
 
     #[test]
-    fn days_written_in_one_word_and_months_by_number() {
+    fn days_written_in_one_word_abbreviated_or_months_by_number() {
         // CLDR writes `i dag`, `i morgon`; people also write them joined.
         assert_reads_in_language(&[
             ("idag", "sv", "2026-11-23T18:44:03.5Z"),
@@ -1300,6 +1300,12 @@ mod tests {
             ("igår", "sv", "2026-11-22T18:44:03.5Z"),
             ("idag på morgonen", "sv", "2026-11-23T06:00:00Z"),
             ("imorgen", "no", "2026-11-24T18:44:03.5Z"),
+            // A weekday's abbreviated name, as CLDR writes it (`EEE`).
+            ("周一", "zh", "2026-11-23T00:00:00Z"),
+            ("Do", "de", "2026-11-26T00:00:00Z"),
+            ("pe", "fi", "2026-11-27T00:00:00Z"),
+            // ... but a name that is a month's already stays the month (Spanish `mar`).
+            ("4 mar 2024", "es", "2024-03-04T00:00:00Z"),
             // Vietnamese names a month by its number: `tháng 3` is March.
             ("tháng 3", "vi", "2026-03-01T00:00:00Z"),
             ("tháng 4 năm 1975", "vi", "1975-04-01T00:00:00Z"),

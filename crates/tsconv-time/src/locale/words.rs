@@ -213,6 +213,19 @@ fn names(localizer: &Localizer, words: &mut Vocabulary) {
             }
         }
     }
+    // The abbreviated names (`周一`, `Mo.`, `пн`), which Chinese's date
+    // patterns never write: after every other name, a name of one letter
+    // (`月`, Japanese's Monday and month) and one that means something
+    // already (Spanish's `mar`, March) left out.
+    let sunday_on: [(i32, u8, u8); 7] = std::array::from_fn(|day| (2023, 1, 15 + day as u8));
+    let abbreviated = written_through(localizer, "EEE", sunday_on);
+    for (day, name) in (0..7).zip(&abbreviated) {
+        let weekday = at(start + day * 86_400).weekday();
+        let name = name.trim();
+        if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !words.knows(name) {
+            learn_name(words, name, Word::Weekday(weekday));
+        }
+    }
     // Each hour of 2023-11-14: the languages that name more than two
     // periods (`凌晨`, early morning) name them by the hour.
     for hour in 0..24 {
@@ -323,30 +336,11 @@ fn eras(localizer: &Localizer, words: &mut Vocabulary) {
     // The wide and narrow names too (`voor Christus`, `antes de Cristo`), which no date
     // pattern of the formatters writes: through a pattern of the era alone.
     for width in ["GGGG", "GGGGG"] {
-        let Ok(pattern) = icu_datetime::pattern::DateTimePattern::try_from_pattern_str(width) else { continue };
-        let Ok(mut names) = icu_datetime::pattern::FixedCalendarDateTimeNames::<
-            icu_calendar::Gregorian,
-            icu_datetime::fieldsets::enums::DateAndTimeFieldSet,
-        >::try_new(prefs()) else {
-            continue;
-        };
-        if names.include_for_pattern(&pattern).is_err() {
-            continue;
-        }
-        for (year, era) in [(-233, Era::BeforeCommon), (85, Era::Common)] {
-            let Ok(date) = icu_calendar::Date::try_new_iso(year, 8, 10) else { continue };
-            let input = icu_datetime::input::DateTime {
-                date: date.to_calendar(icu_calendar::Gregorian),
-                time: icu_datetime::input::Time::start_of_day(),
-            };
-            let mut name = String::new();
-            if writeable::TryWriteable::try_write_to(&names.with_pattern_unchecked(&pattern).format(&input), &mut name)
-                .is_ok_and(|written| written.is_ok())
-            {
-                let name = name.trim();
-                if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !words.knows(name) {
-                    words.learn(name, Word::Era(era));
-                }
+        let dates = [(-233, 8, 10), (85, 8, 10)];
+        for (name, era) in written_through(localizer, width, dates).into_iter().zip([Era::BeforeCommon, Era::Common]) {
+            let name = name.trim();
+            if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !words.knows(name) {
+                words.learn(name, Word::Era(era));
             }
         }
     }
@@ -366,6 +360,40 @@ fn eras(localizer: &Localizer, words: &mut Vocabulary) {
             }
         }
     }
+}
+
+/// `dates` (ISO year, month, day) written through the CLDR pattern
+/// `pattern` with the language's names (`GGGG`, an era's wide name; `EEE`,
+/// a weekday's abbreviated one), in order; none if the pattern cannot be
+/// written in the language, and an empty text for a date it fails on.
+fn written_through<const N: usize>(localizer: &Localizer, pattern: &str, dates: [(i32, u8, u8); N]) -> Vec<String> {
+    use icu_datetime::pattern::{DateTimePattern, FixedCalendarDateTimeNames};
+    let Ok(pattern) = DateTimePattern::try_from_pattern_str(pattern) else { return Vec::new() };
+    let Ok(mut names) = FixedCalendarDateTimeNames::<
+        icu_calendar::Gregorian,
+        icu_datetime::fieldsets::enums::DateAndTimeFieldSet,
+    >::try_new((&localizer.language.requested).into()) else {
+        return Vec::new();
+    };
+    if names.include_for_pattern(&pattern).is_err() {
+        return Vec::new();
+    }
+    dates
+        .into_iter()
+        .map(|(year, month, day)| {
+            let Ok(date) = icu_calendar::Date::try_new_iso(year, month, day) else { return String::new() };
+            let input = icu_datetime::input::DateTime {
+                date: date.to_calendar(icu_calendar::Gregorian),
+                time: icu_datetime::input::Time::start_of_day(),
+            };
+            let mut text = String::new();
+            let written = writeable::TryWriteable::try_write_to(
+                &names.with_pattern_unchecked(&pattern).format(&input),
+                &mut text,
+            );
+            if written.is_ok_and(|written| written.is_ok()) { text } else { String::new() }
+        })
+        .collect()
 }
 
 /// The names of Japan's eras (`平成`, `令和`), as the language writes

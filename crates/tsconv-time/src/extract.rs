@@ -877,6 +877,9 @@ mod tests {
         // languages it is two or three characters.
         assert_eq!(found_in("会议在星期三", "zh"), ["星期三 3 2026-11-25T00:00:00.000Z"]);
         assert_eq!(found_in("金曜日に会いましょう", "ja"), ["金曜日 0 2026-11-27T00:00:00.000Z"]);
+        // Korean writes its particle "at" onto the word: the date is the word.
+        assert_eq!(found_in("내일 오후 3시에 만나요", "ko"), ["내일 오후 3시에 0 2026-11-24T15:00:00.000Z"]);
+        assert_eq!(found_in("수요일에 회의가 있어요", "ko"), ["수요일에 0 2026-11-25T00:00:00.000Z"]);
         // A word of one character inside prose is prose (`今`, now, of
         // `今晩`; `天`, day, of `天气`, weather).
         assert!(found_in("今夕には雨が降るでしょう", "ja").is_empty());

@@ -489,15 +489,24 @@ pub(crate) enum Role {
 /// The role of `word` (its letters, any case) in `words`; `None` for a
 /// word that is no part of any date.
 pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
+    // `월요일에`, on Monday: the word's, Korean's particle cut off.
+    if !word.is_ascii()
+        && let Some(at) = words::korean_particle_at(words, word)
+    {
+        return role(words, &word[..at]);
+    }
     let role = match words.word(word) {
         Some(Word::DayShift(_) | Word::Shifted(..) | Word::Clock(_) | Word::UnitThen(..)) => Role::Anchor,
         Some(Word::Ago(-1)) => Role::After,
         Some(Word::Ago(_)) if ["later", "hence", "after"].iter().any(|w| word.eq_ignore_ascii_case(w)) => Role::After,
         Some(Word::Ordinal(2..=31)) => Role::Day,
         Some(Word::DayPart(..)) if word.eq_ignore_ascii_case("tonight") => Role::Anchor,
-        // A weekday's full name; in Chinese and Japanese two or three characters (`周一`, `月曜日`).
+        // A weekday's full name; in Chinese, Japanese and Korean two or three
+        // characters (`周一`, `月曜日`, `월요일`).
         Some(Word::Weekday(_))
-            if word.chars().count() > 3 || (word.chars().nth(1).is_some() && word.chars().all(is_unspaced)) =>
+            if word.chars().count() > 3
+                || (word.chars().nth(1).is_some()
+                    && word.chars().all(|c| is_unspaced(c) || ('\u{ac00}'..='\u{d7a3}').contains(&c))) =>
         {
             Role::Anchor
         }
@@ -1333,6 +1342,9 @@ mod tests {
             ("2016年九月三号", "zh", "2016-09-03T00:00:00Z"),
             ("午後三時", "ja", "2026-11-23T15:00:00Z"),
             ("오후 다섯 시", "ko", "2026-11-23T17:00:00Z"),
+            // Korean's particle "at" written onto the hour or the day.
+            ("내일 오후 3시에", "ko", "2026-11-24T15:00:00Z"),
+            ("월요일에", "ko", "2026-11-23T00:00:00Z"),
             // A word that is also a number keeps its first meaning: Vietnamese
             // `năm` (five, year) before a year; Portuguese `dez` (ten, Dec.).
             ("năm 2020", "vi", "2020-01-01T00:00:00Z"),

@@ -151,9 +151,15 @@ pub(super) fn zone_in_comment(text: &str, lead: usize, options: &HumanOptions<'_
 /// that starts at a word), and a cell for the meaning of each.
 /// The words of a script written without spaces (`明日の午後`) cut into
 /// the language's words (see [`Vocabulary::cut_unspaced`]).
+/// Korean's particle after a word of dates (`3시에`, `월요일에`) is cut off
+/// it too (see [`words::korean_particle_at`]).
 fn cut_unspaced<'a>(tokens: Vec<Token<'a>>, words: &Vocabulary) -> Vec<Token<'a>> {
     let unspaced = |token: &Token<'_>| matches!(token.tok, Tok::Word(word) if !word.is_ascii() && word.chars().all(words::is_unspaced));
-    if !tokens.iter().any(unspaced) {
+    let particle = |token: &Token<'_>| match token.tok {
+        Tok::Word(word) if !word.is_ascii() => words::korean_particle_at(words, word),
+        _ => None,
+    };
+    if !tokens.iter().any(|token| unspaced(token) || particle(token).is_some()) {
         return tokens;
     }
     let mut cut = Vec::with_capacity(tokens.len() + 4);
@@ -164,6 +170,10 @@ fn cut_unspaced<'a>(tokens: Vec<Token<'a>>, words: &Vocabulary) -> Vec<Token<'a>
                     let (start, end) = (token.start + range.start, token.start + range.end);
                     cut.push(Token { tok: Tok::Word(&word[range]), start, end });
                 }
+            }
+            Tok::Word(word) if let Some(at) = particle(&token) => {
+                cut.push(Token { tok: Tok::Word(&word[..at]), start: token.start, end: token.start + at });
+                cut.push(Token { tok: Tok::Word(&word[at..]), start: token.start + at, end: token.end });
             }
             _ => cut.push(token),
         }

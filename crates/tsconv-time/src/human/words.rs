@@ -889,7 +889,20 @@ pub(crate) const FIRST_YEAR: &str = "元年";
 /// `明天的下午`): they join, as `at` and `of` do. CLDR's patterns write
 /// none of them, and people write them in every sentence with a date.
 fn particle(word: &str) -> Option<Word> {
-    matches!(word, "の" | "に" | "的").then_some(Word::Filler)
+    matches!(word, "の" | "に" | "的" | KOREAN_AT).then_some(Word::Filler)
+}
+
+/// Korean's particle "at", "on", written onto the word before it (`3시에`,
+/// at 3 o'clock; `월요일에`, on Monday).
+const KOREAN_AT: &str = "에";
+
+/// Where Korean's particle [`KOREAN_AT`] starts in `word`, when the word
+/// before it is one of dates (a mark, `시`, or a word of the language,
+/// `월요일`) and the word whole is none.
+pub(crate) fn korean_particle_at(words: &Vocabulary, word: &str) -> Option<usize> {
+    let stem = word.strip_suffix(KOREAN_AT).filter(|stem| !stem.is_empty())?;
+    let known = |text: &str| words.word(text).is_some() || mark(text).is_some();
+    (known(stem) && !known(word)).then_some(stem.len())
 }
 
 /// Every English word, as written in a did-you-mean and

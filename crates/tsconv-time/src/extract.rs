@@ -468,6 +468,16 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
             words[k].shape.stray = false;
         }
     }
+    // `3시에`, `월요일에`: the date ends before Korean's particle written onto it.
+    for word in &mut words {
+        if !word.core.is_ascii()
+            && let Some(at) = human::korean_particle_at(vocabulary, word.core)
+        {
+            word.core = &word.core[..at];
+            word.end = word.start + at;
+            word.shape = Shape::of(word.core, word.digits);
+        }
+    }
     // `am Montag`: German's `am` ("on the") joins, unless a number is before it (`10 am`).
     for k in 0..words.len() {
         if human::is_other_languages_am(vocabulary, words[k].core) && !(k > 0 && words[k - 1].digits) {
@@ -878,8 +888,8 @@ mod tests {
         assert_eq!(found_in("会议在星期三", "zh"), ["星期三 3 2026-11-25T00:00:00.000Z"]);
         assert_eq!(found_in("金曜日に会いましょう", "ja"), ["金曜日 0 2026-11-27T00:00:00.000Z"]);
         // Korean writes its particle "at" onto the word: the date is the word.
-        assert_eq!(found_in("내일 오후 3시에 만나요", "ko"), ["내일 오후 3시에 0 2026-11-24T15:00:00.000Z"]);
-        assert_eq!(found_in("수요일에 회의가 있어요", "ko"), ["수요일에 0 2026-11-25T00:00:00.000Z"]);
+        assert_eq!(found_in("내일 오후 3시에 만나요", "ko"), ["내일 오후 3시 0 2026-11-24T15:00:00.000Z"]);
+        assert_eq!(found_in("수요일에 회의가 있어요", "ko"), ["수요일 0 2026-11-25T00:00:00.000Z"]);
         // A word of one character inside prose is prose (`今`, now, of
         // `今晩`; `天`, day, of `天气`, weather).
         assert!(found_in("今夕には雨が降るでしょう", "ja").is_empty());

@@ -53,7 +53,7 @@ pub(crate) use self::parser::near_miss;
 use self::parser::parse;
 use self::pieces::*;
 pub use self::pieces::{DateOrder, Human, HumanOptions, OtherReading};
-pub(crate) use self::words::is_unspaced;
+pub(crate) use self::words::{is_unspaced, korean_particle_at};
 
 /// Reads `text` (trimmed; `lead` is its char index in what was sent, for
 /// error positions).

@@ -897,12 +897,16 @@ fn particle(word: &str) -> Option<Word> {
 const KOREAN_AT: &str = "에";
 
 /// Where Korean's particle [`KOREAN_AT`] starts in `word`, when the word
-/// before it is one of dates (a mark, `시`, or a word of the language,
-/// `월요일`) and the word whole is none.
+/// before it is one of dates (a mark, `시`, or one after its number, `3시`;
+/// a word of the language, `월요일`) and the word whole is none.
 pub(crate) fn korean_particle_at(words: &Vocabulary, word: &str) -> Option<usize> {
     let stem = word.strip_suffix(KOREAN_AT).filter(|stem| !stem.is_empty())?;
     let known = |text: &str| words.word(text).is_some() || mark(text).is_some();
-    (known(stem) && !known(word)).then_some(stem.len())
+    let numbered_mark = stem
+        .char_indices()
+        .next_back()
+        .is_some_and(|(at, _)| mark(&stem[at..]).is_some() && stem[..at].ends_with(|c: char| c.is_ascii_digit()));
+    ((known(stem) || numbered_mark) && !known(word)).then_some(stem.len())
 }
 
 /// Every English word, as written in a did-you-mean and

@@ -276,6 +276,20 @@ impl<'a> Parser<'_, 'a, '_> {
             {
                 Some(Word::Filler)
             }
+            // `下周五`, `上周一`: Chinese names a weekday by its number after the
+            // week's name (`周一` ... `周六`, as CLDR writes them), so right after
+            // the name of the week before, of or after now, a count from one to
+            // six is that week's weekday.
+            Some(Tok::Word(word)) if t > 0 && self.tokens[t - 1].end == self.tokens[t].start => {
+                let meaning = self.options.words.word(word);
+                let after_week = matches!(self.word_at(t - 1), Some(Word::Shifted(Unit::Days(7), _)));
+                match meaning {
+                    Some(Word::Count(n @ 1..=6)) if after_week && word.chars().all(words::is_unspaced) => {
+                        Some(Word::Weekday(Weekday::from_monday_one_offset(i8::try_from(n).ok()?).ok()?))
+                    }
+                    _ => meaning,
+                }
+            }
             Some(Tok::Word(word)) => self.options.words.word(word),
             _ => None,
         })

@@ -884,10 +884,10 @@ pub(crate) fn is_unspaced(c: char) -> bool {
 /// Japanese's name of the first year of an era (`令和元年`, 2019).
 pub(crate) const FIRST_YEAR: &str = "元年";
 
-/// The particles Japanese and Chinese write between the parts of a date
-/// (`明日の午後3時`, "tomorrow's afternoon, 3 o'clock"; `3時に`, "at 3";
-/// `明天的下午`): they join, as `at` and `of` do. CLDR's patterns write
-/// none of them, and people write them in every sentence with a date.
+/// The particles Japanese, Chinese and Korean write between the parts of a
+/// date (`明日の午後3時`, "tomorrow's afternoon, 3 o'clock"; `3時に`, "at 3";
+/// `明天的下午`; `3시에`): they join, as `at` and `of` do. CLDR's patterns
+/// write none of them, and people write them in every sentence with a date.
 fn particle(word: &str) -> Option<Word> {
     matches!(word, "の" | "に" | "的" | KOREAN_AT).then_some(Word::Filler)
 }

@@ -204,16 +204,11 @@ const SEPARATORS: [&str; 14] = [
 /// Whether `text` names a day next to today (`明天`, tomorrow) in a
 /// word written without spaces (`明天11点`, `明日の午後`).
 fn names_a_day_unspaced(text: &str, words: &Vocabulary) -> bool {
-    !text.is_ascii()
-        && lex::lex(text).is_ok_and(|tokens| {
-            tokens.iter().any(|token| match token.tok {
-                lex::Tok::Word(word) if word.chars().all(words::is_unspaced) => words
-                    .cut_unspaced(word)
-                    .into_iter()
-                    .any(|(range, known)| known && matches!(words.word(&word[range]), Some(Word::DayShift(_)))),
-                _ => false,
-            })
-        })
+    !text.is_ascii() && lex::lex(text).is_ok_and(|tokens| {
+        parser::cut_unspaced(tokens, words).iter().any(
+            |token| matches!(token.tok, lex::Tok::Word(word) if matches!(words.word(word), Some(Word::DayShift(_)))),
+        )
+    })
 }
 
 /// What Chinese and Japanese write between a range's sides, without

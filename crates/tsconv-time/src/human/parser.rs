@@ -153,7 +153,7 @@ pub(super) fn zone_in_comment(text: &str, lead: usize, options: &HumanOptions<'_
 /// the language's words (see [`Vocabulary::cut_unspaced`]).
 /// Korean's particle after a word of dates (`3시에`, `월요일에`) is cut off
 /// it too (see [`words::korean_particle_at`]).
-fn cut_unspaced<'a>(tokens: Vec<Token<'a>>, words: &Vocabulary) -> Vec<Token<'a>> {
+pub(super) fn cut_unspaced<'a>(tokens: Vec<Token<'a>>, words: &Vocabulary) -> Vec<Token<'a>> {
     let unspaced = |token: &Token<'_>| matches!(token.tok, Tok::Word(word) if !word.is_ascii() && word.chars().all(words::is_unspaced));
     let particle = |token: &Token<'_>| match token.tok {
         Tok::Word(word) if !word.is_ascii() => words::korean_particle_at(words, word),

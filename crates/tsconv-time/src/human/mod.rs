@@ -204,11 +204,12 @@ const SEPARATORS: [&str; 14] = [
 /// Whether `text` names a day next to today (`明天`, tomorrow) in a
 /// word written without spaces (`明天11点`, `明日の午後`).
 fn names_a_day_unspaced(text: &str, words: &Vocabulary) -> bool {
-    !text.is_ascii() && lex::lex(text).is_ok_and(|tokens| {
-        parser::cut_unspaced(tokens, words).iter().any(
+    !text.is_ascii()
+        && lex::lex(text).is_ok_and(|tokens| {
+            parser::cut_unspaced(tokens, words).iter().any(
             |token| matches!(token.tok, lex::Tok::Word(word) if matches!(words.word(word), Some(Word::DayShift(_)))),
         )
-    })
+        })
 }
 
 /// What Chinese and Japanese write between a range's sides, without

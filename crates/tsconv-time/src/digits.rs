@@ -43,6 +43,43 @@ pub fn ascii_digits(text: &str) -> Option<String> {
     changed.then_some(written)
 }
 
+/// `text` as [`ascii_digits`] writes it, and with every full-width form of
+/// an ASCII character (U+FF01 to U+FF5E: `：`, `－`, `／`, `ＰＭ`, what
+/// Chinese and Japanese input methods type) and the ideographic space
+/// written as that character, as Unicode's compatibility decomposition
+/// (NFKC's `<wide>`) writes them; `None` when there is none of these. One
+/// character stays one character: positions in the result are positions
+/// in `text`.
+///
+/// ```
+/// use tsconv_time::digits::ascii_forms;
+/// assert_eq!(ascii_forms("１２月９日の１６：３０").as_deref(), Some("12月9日の16:30"));
+/// assert_eq!(ascii_forms("午後６時－１１時\u{3000}ＰＭ").as_deref(), Some("午後6時-11時 PM"));
+/// assert_eq!(ascii_forms("١٧٠٠٠٠٠٠٠٠").as_deref(), Some("1700000000"));
+/// assert_eq!(ascii_forms("2023年11月14日"), None);
+/// ```
+pub fn ascii_forms(text: &str) -> Option<String> {
+    if text.is_ascii() {
+        return None;
+    }
+    let wide = |c: char| matches!(c, '\u{FF01}'..='\u{FF5E}' | '\u{3000}');
+    let digits = ascii_digits(text);
+    let text = digits.as_deref().unwrap_or(text);
+    if !text.contains(wide) {
+        return digits;
+    }
+    Some(
+        text.chars()
+            .map(|c| match c {
+                '\u{3000}' => ' ',
+                // The full-width forms lie at a fixed distance from ASCII's.
+                '\u{FF01}'..='\u{FF5E}' => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
+                _ => c,
+            })
+            .collect(),
+    )
+}
+
 /// The first number of `text` whose digits belong to two numbering systems
 /// (`1963-06-1৪`: an ASCII 1 and a Bengali 4), which Unicode's security
 /// mechanisms (UTS #39, mixed numbers) flag as a spoofing risk: the char

@@ -16,7 +16,7 @@ use jiff::civil::{Date, DateTime, ISOWeekDate, Time, Weekday};
 use jiff::tz::Offset;
 
 use crate::date_math;
-use crate::digits::ascii_digits;
+use crate::digits::ascii_forms;
 use crate::epoch::Epoch;
 use crate::error::TimeError;
 use crate::human::{self, Human, HumanOptions};
@@ -390,9 +390,10 @@ fn instant_of_parse(
 }
 
 fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
-    // Digits of other scripts are digits; one character stays
-    // one, so positions hold.
-    if let Some(ascii) = ascii_digits(text) {
+    // Digits of other scripts are digits, and full-width forms (`：`,
+    // `－`) the ASCII they stand for; one character stays one, so
+    // positions hold.
+    if let Some(ascii) = ascii_forms(text) {
         // A number of two numbering systems is refused (UTS #39): `1৪` may be a
         // spoof, and is no number anyone writes.
         if let Some((at, first, other)) = crate::digits::mixed_number(text) {

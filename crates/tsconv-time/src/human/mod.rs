@@ -45,7 +45,7 @@ mod resolve;
 pub(crate) mod words;
 
 pub use self::words::Vocabulary;
-use self::words::Word;
+use self::words::{Mark, Meridian, Word};
 use crate::error::TimeError;
 use crate::iso::MONTH_NAMES;
 
@@ -184,7 +184,7 @@ fn read_whole(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Hum
 /// What joins a range's two sides, spaces around: English's words, and the
 /// other Discord languages' that are no other word of dates (`bis`, `tot`,
 /// `до`, `〜`).
-const SEPARATORS: [&str; 14] = [
+const SEPARATORS: [&str; 13] = [
     " - ",
     " – ",
     " — ",
@@ -197,8 +197,8 @@ const SEPARATORS: [&str; 14] = [
     " tot ",
     " до ",
     " ~ ",
+    // The wave dash; its full-width look-alike `～` is read as `~`.
     "〜",
-    "～",
 ];
 
 /// Whether `text` names a day next to today (`明天`, tomorrow) in a
@@ -212,20 +212,49 @@ fn names_a_day_unspaced(text: &str, words: &Vocabulary) -> bool {
         })
 }
 
+/// The half of the day `text` names (`pm`, `evening`, `午後`, `下午`), if it
+/// names one.
+fn half_of_day(text: &str, words: &Vocabulary) -> Option<Meridian> {
+    let tokens = lex::lex(text).ok()?;
+    parser::cut_unspaced(tokens, words).iter().find_map(|token| {
+        let lex::Tok::Word(word) = token.tok else { return None };
+        match (words.word(word), words::mark(word)) {
+            (Some(Word::Meridian(half) | Word::DayPart(_, half)), _) | (_, Some(Mark::Half(half))) => Some(half),
+            _ => None,
+        }
+    })
+}
+
+/// The date of `instant` in the reading's zone.
+fn local_date(instant: jiff::Timestamp, options: &HumanOptions<'_>) -> jiff::civil::Date {
+    instant.to_zoned(options.zone.tz().clone()).date()
+}
+
 /// What Chinese and Japanese write between a range's sides, without
-/// spaces: `から` (from ... to), `到` and `至` (to), a dash.
-const UNSPACED_SEPARATORS: [&str; 5] = ["から", "到", "至", "-", "－"];
+/// spaces: `から` (from ... to), `到` and `至` (to), a dash, a tilde (full
+/// width ones are read as ASCII's), and `ー`, the mark that lengthens a
+/// kana's vowel, which a Japanese input method types for a dash.
+const UNSPACED_SEPARATORS: [&str; 6] = ["から", "到", "至", "-", "~", "ー"];
 
 /// A range written without spaces (`星期六到星期一`, `23時20分から2時`,
-/// `2016年9月3号-2017年10月24号`): its two sides, split at the first of
-/// [`UNSPACED_SEPARATORS`] between a Chinese or Japanese character and one
-/// or a digit.
+/// `2016年9月3号-2017年10月24号`, `2013/12/26~2014/1/7`): its two sides,
+/// split at the first of [`UNSPACED_SEPARATORS`] between a Chinese or
+/// Japanese character and one or a digit (a tilde also after a digit; `ー`
+/// never after a kana, whose vowel it lengthens: `データ`).
 fn unspaced_range(text: &str) -> Option<(&str, &str)> {
-    UNSPACED_SEPARATORS.iter().find_map(|separator| {
+    UNSPACED_SEPARATORS.iter().find_map(|&separator| {
         let (at, _) = text.match_indices(separator).find(|&(at, _)| {
             let before = text[..at].chars().next_back();
             let after = text[at + separator.len()..].chars().next();
-            before.is_some_and(words::is_unspaced) && after.is_some_and(|c| words::is_unspaced(c) || c.is_ascii_digit())
+            let side = |c: char| words::is_unspaced(c) || c.is_ascii_digit();
+            // After a weekday in parentheses too (`1月30日（木）12:00-1月31日（金）`).
+            let opens = before == Some(')')
+                || match separator {
+                    "~" => before.is_some_and(side),
+                    "ー" => before.is_some_and(|c| side(c) && !words::is_kana(c)),
+                    _ => before.is_some_and(words::is_unspaced),
+                };
+            opens && after.is_some_and(side)
         })?;
         Some((&text[..at], &text[at + separator.len()..]))
     })
@@ -260,11 +289,11 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     let and = [" and "];
     // Most texts hold no separator: one pass over their words, that
     // allocates nothing, says so.
-    let separated = text.contains(['〜', '～'])
+    let separated = text.contains('〜')
         || text
             .split(' ')
             .any(|word| is_range_separator(word) || (between.is_some() && word.eq_ignore_ascii_case("and")));
-    let unspaced = if text.is_ascii() { None } else { unspaced_range(text) };
+    let unspaced = if text.is_ascii() && !text.contains('~') { None } else { unspaced_range(text) };
     if !separated && !text.contains('-') && unspaced.is_none() {
         return None;
     }
@@ -385,6 +414,26 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
             (start, later.unwrap_or(end))
         }
         _ => (start, end),
+    };
+    // `6:30pm to 11`, `9am to 5`, `午後6時半-11時`: an end with no half of
+    // the day of its own, before a start written on a 12-hour clock, is
+    // twelve hours later when that puts it after the start on the same day.
+    // (An end that names its zone keeps its reading.)
+    let tz = options.zone.tz();
+    let afternoon = end.instant.to_zoned(tz.clone()).datetime().checked_add(jiff::Span::new().hours(12));
+    let afternoon = afternoon.ok().and_then(|civil| civil.to_zoned(tz.clone()).ok()).map(|later| later.timestamp());
+    let end = match afternoon {
+        Some(later)
+            if end.instant < start.instant
+                && later >= start.instant
+                && end.read_as == pieces::read_as(end.instant, options.zone, None)
+                && half_of_day(left, options.words).is_some()
+                && half_of_day(&end_text, options.words).is_none()
+                && local_date(later, options) == local_date(start.instant, options) =>
+        {
+            Human { instant: later, read_as: pieces::read_as(later, options.zone, None), ..end }
+        }
+        _ => end,
     };
     // A time of day alone that ends the range before its start is the
     // next day's (`11pm to 1am`, a night's shift).
@@ -742,6 +791,26 @@ mod tests {
         assert!(read_in("Monday afternoon to last night", "America/New_York", DateOrder::MonthDay).is_err());
     }
 
+    /// An end with no half of the day of its own, before a start written on
+    /// a 12-hour clock, is twelve hours later when that keeps it on the
+    /// start's day (`9am to 5` is the working day); else the next day's.
+    #[test]
+    fn an_end_without_am_or_pm_takes_the_hours_after_the_start() {
+        // Now: Monday 2026-11-23, 13:44 in New York.
+        for (text, start, end) in [
+            ("9am to 5", "2026-11-23T14:00:00Z", "2026-11-23T17:00:00"),
+            ("6:30pm to 11", "2026-11-23T23:30:00Z", "2026-11-23T23:00:00"),
+            ("11am - 1:30", "2026-11-23T16:00:00Z", "2026-11-23T13:30:00"),
+            // Twelve hours later would still be before the start.
+            ("10pm to 2", "2026-11-24T03:00:00Z", "2026-11-24T02:00:00"),
+            // Its own half of the day, or a 24-hour start: as written.
+            ("1pm to 11am", "2026-11-23T18:00:00Z", "2026-11-24T11:00:00"),
+            ("18:30 - 11:00", "2026-11-23T23:30:00Z", "2026-11-24T11:00:00"),
+        ] {
+            assert_range(text, start, end);
+        }
+    }
+
     /// A day counted within a month or a year is refused, never read as the
     /// relative item before `of` counted from the period's start (`last day
     /// of February` was January 31; `first day of next month` a day
@@ -1039,6 +1108,14 @@ mod tests {
         crate::input::read(crate::input::Input::Text(text), &options)
     }
 
+    /// `text`, read in `tag` at `read_in_language`'s now, is a range that
+    /// starts at `start` and whose warning says it ends at `end`.
+    fn assert_range_in_language(text: &str, tag: &str, start: &str, end: &str) {
+        assert_eq!(read_in_language(text, tag).as_deref(), Ok(start), "{text}");
+        let warnings = warnings_in_language(text, tag);
+        assert!(warnings.iter().any(|warning| warning.ends_with(&format!("it ends at {end}"))), "{text}: {warnings:?}");
+    }
+
     /// The warnings of reading `text` in `tag` at `read_in_language`'s now.
     fn warnings_in_language(text: &str, tag: &str) -> Vec<String> {
         reading_in_language(text, tag).unwrap().human.map(|human| human.warnings.clone()).unwrap_or_default()
@@ -1245,6 +1322,39 @@ mod tests {
     }
 
     #[test]
+    fn full_width_forms_half_past_and_the_dashes_of_input_methods() {
+        // Now is Monday 2026-11-23T18:44:03.5Z.
+        assert_reads_in_language(&[
+            // What Chinese and Japanese input methods type: full-width digits,
+            // colon, dash and letters read as ASCII's.
+            ("１２月９日の１６：３０", "ja", "2026-12-09T16:30:00Z"),
+            ("２０２６年１１月２４日　ＰＭ３：００", "ja", "2026-11-24T15:00:00Z"),
+            // Half past the hour, and half an hour.
+            ("下午三点半", "zh", "2026-11-23T15:30:00Z"),
+            ("午後6時半", "ja", "2026-11-23T18:30:00Z"),
+            ("오후 3시 반", "ko", "2026-11-23T15:30:00Z"),
+            ("半小时前", "zh", "2026-11-23T18:14:03.5Z"),
+            ("半時間前", "ja", "2026-11-23T18:14:03.5Z"),
+        ]);
+        // A range's dash as input methods type it: a tilde (full width or
+        // not) after a digit, `ー` after a Chinese character.
+        for (text, tag, start, end) in [
+            ("2013/12/26~2014/1/7", "ja", "2013-12-26T00:00:00Z", "2014-01-07T00:00:00 in UTC"),
+            ("2013/12/26～2014/1/7", "ja", "2013-12-26T00:00:00Z", "2014-01-07T00:00:00 in UTC"),
+            ("２０１３年１２月２６日ー2014年1月7日", "ja", "2013-12-26T00:00:00Z", "2014-01-07T00:00:00 in UTC"),
+            ("星期六ー星期一", "zh", "2026-11-28T00:00:00Z", "2026-11-30T00:00:00 in UTC"),
+            ("午後６時半－１１時", "ja", "2026-11-23T18:30:00Z", "2026-11-23T23:00:00 in UTC"),
+        ] {
+            assert_range_in_language(text, tag, start, end);
+        }
+        // `ー` after a kana lengthens its vowel: a word, no dash (`データ`, data).
+        assert!(read_in_language("データ", "ja").is_err());
+        // `半` alone, or among words of no date, is no time.
+        assert!(read_in_language("半", "zh").is_err());
+        assert!(read_in_language("一半的人", "zh").is_err());
+    }
+
+    #[test]
     fn chinese_and_japanese_written_without_spaces_are_cut_into_their_words() {
         // Now is Monday 2026-11-23T18:44:03.5Z.
         assert_reads_in_language(&[
@@ -1267,12 +1377,7 @@ mod tests {
             ("明天10点到明天11点", "zh", "2026-11-24T10:00:00Z", "2026-11-24T11:00:00 in UTC"),
             ("23時20分から2時", "ja", "2026-11-23T23:20:00Z", "2026-11-24T02:00:00 in UTC"),
         ] {
-            assert_eq!(read_in_language(text, tag).as_deref(), Ok(start), "{text}");
-            let warnings = warnings_in_language(text, tag);
-            assert!(
-                warnings.iter().any(|warning| warning.ends_with(&format!("it ends at {end}"))),
-                "{text}: {warnings:?}"
-            );
+            assert_range_in_language(text, tag, start, end);
         }
         assert!(read_in_language("我到了", "zh").is_err());
         // What no word covers is no date: refused, not read in part.

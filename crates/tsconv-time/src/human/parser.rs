@@ -404,6 +404,11 @@ impl<'a> Parser<'_, 'a, '_> {
             Mark::Hour => {
                 let half = pieces.half.take();
                 self.set_time(start, value, 0, 0, 0, half);
+                // `3時半`, `三点半`, `3시 반`: half past the hour.
+                if matches!(self.word(0), Some(Word::Half)) && !matches!(self.word(1), Some(Word::Unit(_))) {
+                    self.pieces.minute = 30;
+                    self.i += 1;
+                }
             }
             Mark::Minute | Mark::Second if pieces.times == 0 => {
                 return Err(self.error_at(start, "minutes and seconds need their hour, e.g. 17時13分"));
@@ -1770,6 +1775,18 @@ impl<'a> Parser<'_, 'a, '_> {
                     let half = self.half_of(unit, 0)?;
                     self.i += 3;
                     self.relative_after(0, Some(half))
+                }
+                // `半小时`, `半小时前` (half an hour ago): Chinese and Japanese
+                // write no "an" between, and their unit may carry its direction.
+                (Some(Word::Unit(unit)), _) if matches!(self.tok(0), Some(Tok::Word(half)) if !half.is_ascii()) => {
+                    let half = self.half_of(unit, 0)?;
+                    self.i += 2;
+                    self.relative_after(0, Some(half))
+                }
+                (Some(Word::UnitThen(unit, factor)), _) => {
+                    let half = self.half_of(unit, 0)?.scaled(factor);
+                    self.i += 2;
+                    self.relative_after(0, half)
                 }
                 _ => Err(self.error(0, "half must be followed by a unit, e.g. half an hour")),
             },

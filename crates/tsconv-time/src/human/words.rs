@@ -881,6 +881,11 @@ pub(crate) fn is_unspaced(c: char) -> bool {
     matches!(u32::from(c), 0x3005 | 0x3041..=0x30FA | 0x30FC..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
 }
 
+/// Whether `c` is Japanese's kana (hiragana, katakana and their marks).
+pub(crate) fn is_kana(c: char) -> bool {
+    matches!(u32::from(c), 0x3041..=0x30FF)
+}
+
 /// Japanese's name of the first year of an era (`令和元年`, 2019).
 pub(crate) const FIRST_YEAR: &str = "元年";
 
@@ -889,8 +894,19 @@ pub(crate) const FIRST_YEAR: &str = "元年";
 /// `明天的下午`; `3시에`): they join, as `at` and `of` do. CLDR's patterns
 /// write none of them, and people write them in every sentence with a date.
 fn particle(word: &str) -> Option<Word> {
-    matches!(word, "の" | "に" | "的" | KOREAN_AT).then_some(Word::Filler)
+    match word {
+        "の" | "に" | "的" | KOREAN_AT => Some(Word::Filler),
+        HALF | KOREAN_HALF => Some(Word::Half),
+        _ => None,
+    }
 }
+
+/// Half, in Chinese and Japanese (`3時半`, `三点半`, half past three;
+/// `半小时`, half an hour) and in Korean (`3시 반`): written after the
+/// hour's mark or before a unit, where CLDR's patterns write minutes.
+/// [`particle`] gives it, as the words people write beside CLDR's.
+const HALF: &str = "半";
+const KOREAN_HALF: &str = "반";
 
 /// Korean's particle "at", "on", written onto the word before it (`3시에`,
 /// at 3 o'clock; `월요일에`, on Monday).

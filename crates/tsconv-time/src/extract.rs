@@ -866,7 +866,7 @@ mod tests {
     }
 
     #[test]
-    fn chinese_and_japanese_sentences_have_their_words() {
+    fn words_written_together_are_found_as_their_words() {
         let found_in = |text: &str, tag: &str| {
             let zone = Zone::utc();
             let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
@@ -894,6 +894,8 @@ mod tests {
         // `今晩`; `天`, day, of `天气`, weather).
         assert!(found_in("今夕には雨が降るでしょう", "ja").is_empty());
         assert!(found_in("天气很好，一点也不冷", "zh").is_empty());
+        // A day and its part written as one word is a date alone.
+        assert_eq!(found_in("Zien we elkaar morgenochtend?", "nl"), ["morgenochtend 15 2026-11-24T06:00:00.000Z"]);
     }
 
     #[test]

@@ -540,6 +540,10 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
     {
         return role(words, &word[..at]);
     }
+    // `gisterenavond`: a day and its part, a date alone as `tonight` is.
+    if words.compound_at(word).is_some() {
+        return Some(Role::Anchor);
+    }
     let role = match words.word(word) {
         Some(Word::DayShift(_) | Word::Shifted(..) | Word::Clock(_) | Word::UnitThen(..)) => Role::Anchor,
         Some(Word::Ago(-1)) => Role::After,
@@ -1410,6 +1414,9 @@ mod tests {
             ("igår", "sv", "2026-11-22T18:44:03.5Z"),
             ("idag på morgonen", "sv", "2026-11-23T06:00:00Z"),
             ("imorgen", "no", "2026-11-24T18:44:03.5Z"),
+            // A day and its part written as one word, each CLDR's word.
+            ("gisterenavond", "nl", "2026-11-22T20:00:00Z"),
+            ("Morgenochtend om 9", "nl", "2026-11-24T09:00:00Z"),
             // A weekday's abbreviated name, as CLDR writes it (`EEE`).
             ("周一", "zh", "2026-11-23T00:00:00Z"),
             ("Do", "de", "2026-11-26T00:00:00Z"),
@@ -1421,6 +1428,8 @@ mod tests {
             ("tháng 4 năm 1975", "vi", "1975-04-01T00:00:00Z"),
         ]);
         assert!(read_in_language("tháng 13", "vi").is_err());
+        // Only a day and a part of the day make such a word.
+        assert!(read_in_language("morgenland", "nl").is_err());
     }
 
     #[test]

@@ -152,11 +152,14 @@ pub(super) fn zone_in_comment(text: &str, lead: usize, options: &HumanOptions<'_
 /// The words of a script written without spaces (`明日の午後`) cut into
 /// the language's words (see [`Vocabulary::cut_unspaced`]).
 /// Korean's particle after a word of dates (`3시에`, `월요일에`) is cut off
-/// it too (see [`words::korean_particle_at`]).
+/// it too (see [`words::korean_particle_at`]), and a day and a part of the
+/// day written as one word are cut apart (see [`Vocabulary::compound_at`]).
 pub(super) fn cut_unspaced<'a>(tokens: Vec<Token<'a>>, words: &Vocabulary) -> Vec<Token<'a>> {
     let unspaced = |token: &Token<'_>| matches!(token.tok, Tok::Word(word) if !word.is_ascii() && word.chars().all(words::is_unspaced));
+    // Korean's particle, or a day and its part written as one (`gisterenavond`).
     let particle = |token: &Token<'_>| match token.tok {
         Tok::Word(word) if !word.is_ascii() => words::korean_particle_at(words, word),
+        Tok::Word(word) => words.compound_at(word),
         _ => None,
     };
     if !tokens.iter().any(|token| unspaced(token) || particle(token).is_some()) {

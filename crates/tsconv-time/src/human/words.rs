@@ -379,6 +379,10 @@ pub struct Vocabulary {
     /// the most characters one has.
     unspaced: HashSet<Box<str>>,
     unspaced_longest: usize,
+    /// Its words of one day (`gisteren`, `morgen`: [`Word::DayShift`]) that
+    /// a part of the day may be written onto (see [`Vocabulary::compound_at`]),
+    /// in lower case; none in English.
+    day_words: Vec<Box<str>>,
     /// The words for "hour" its pattern of an hour alone writes after it
     /// (`h` of `HH 'h'`, `giờ`): after an hour, its clock's hour, in lower case.
     hour_words: HashSet<Box<str>>,
@@ -407,6 +411,7 @@ impl Vocabulary {
             hour_words: HashSet::default(),
             unspaced: HashSet::default(),
             unspaced_longest: 0,
+            day_words: Vec::new(),
         };
         // `10 o clock`, the apostrophe left out.
         words.learn("o clock", Word::OClock);
@@ -434,7 +439,31 @@ impl Vocabulary {
         let unspaced = unspaced.chain(compact.marks.keys().map(String::as_str));
         compact.unspaced = unspaced.filter(|word| word.chars().all(is_unspaced)).map(Box::from).collect();
         compact.unspaced_longest = compact.unspaced.iter().map(|word| word.chars().count()).max().unwrap_or(0);
+        if compact.other_language {
+            let days = compact.words.iter().filter(|(_, word)| matches!(word, Word::DayShift(_)));
+            compact.day_words = days.map(|(text, _)| text.clone()).filter(|text| !text.contains(' ')).collect();
+            compact.day_words.sort();
+        }
         compact
+    }
+
+    /// Where `word`, no word of the language, parts into a day and a part
+    /// of the day written as one (Dutch's `gisterenavond`, `morgenochtend`:
+    /// yesterday evening, tomorrow morning), each a word CLDR gives the
+    /// language: the byte index of the part of the day.
+    pub(crate) fn compound_at(&self, word: &str) -> Option<usize> {
+        if self.day_words.is_empty() || word.len() < 6 {
+            return None;
+        }
+        with_lowercase(word, |lower| {
+            self.day_words.iter().find_map(|day| {
+                let rest = lower.strip_prefix(&**day)?;
+                let part = matches!(self.own_or_english(rest), Some(Word::DayPart(..)));
+                // The index in `lower` is the index in `word`: a lowercase
+                // letter of these scripts is as long as its capital.
+                (part && self.own_or_english(lower).is_none() && lower.len() == word.len()).then_some(day.len())
+            })
+        })
     }
 
     /// `run`, text of a script written without spaces between words

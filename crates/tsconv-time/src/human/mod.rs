@@ -1256,6 +1256,12 @@ mod tests {
         assert_eq!(read("demain 17:00 EST", "fr").as_deref(), Ok("2026-11-24T22:00:00Z"));
         assert_eq!(read("demain 17:00 utc", "fr").as_deref(), Ok("2026-11-24T17:00:00Z"));
         assert_eq!(read("tomorrow 5pm est", "en").as_deref(), Ok("2026-11-24T22:00:00Z"));
+        // So are the tz database's names without a `/`: `cet après-midi`,
+        // "this afternoon", names no zone CET.
+        assert!(read("cet après-midi", "fr").is_err());
+        assert_eq!(read("10:00 CET", "fr").as_deref(), Ok("2026-11-23T09:00:00Z"));
+        assert_eq!(read("10:00 cet", "en").as_deref(), Ok("2026-11-23T09:00:00Z"));
+        assert_eq!(read("10:00 europe/paris", "fr").as_deref(), Ok("2026-11-23T09:00:00Z"));
     }
 
     #[test]
@@ -1430,6 +1436,28 @@ mod tests {
         assert!(read_in_language("tháng 13", "vi").is_err());
         // Only a day and a part of the day make such a word.
         assert!(read_in_language("morgenland", "nl").is_err());
+    }
+
+    #[test]
+    fn words_typed_without_their_marks() {
+        // Now is Monday 2026-11-23T18:44:03.5Z.
+        assert_reads_in_language(&[
+            ("10 Fevrier 2012", "fr", "2012-02-10T00:00:00Z"),
+            ("10 Aout 2012", "fr", "2012-08-10T00:00:00Z"),
+            ("miercoles 10:00", "es", "2026-11-25T10:00:00Z"),
+            ("terca-feira", "pt", "2026-11-24T00:00:00Z"),
+            ("sroda", "pl", "2026-11-25T00:00:00Z"),
+            // German also as its rule for writing without umlauts spells them.
+            ("31. Maerz 2016", "de", "2016-03-31T00:00:00Z"),
+            ("uebermorgen 9:00", "de", "2026-11-25T09:00:00Z"),
+            ("ubermorgen 9:00", "de", "2026-11-25T09:00:00Z"),
+        ]);
+        // A form that is a zone's abbreviation stays the zone: Croatian's
+        // `čet.` (Thursday) is no `CET`.
+        assert_eq!(read_in_language("10:00 CET", "hr").as_deref(), Ok("2026-11-23T09:00:00Z"));
+        assert_eq!(read_in_language("čet 10:00", "hr").as_deref(), Ok("2026-11-26T10:00:00Z"));
+        // Vietnamese's marks tell its words apart: none is learned without them.
+        assert!(read_in_language("thang 3", "vi").is_err());
     }
 
     #[test]

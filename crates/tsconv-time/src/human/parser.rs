@@ -2047,7 +2047,15 @@ impl<'a> Parser<'_, 'a, '_> {
             self.set_zone(TextZone::Named(zone));
             return Ok(());
         }
-        if let Ok(zone) = Zone::parse_without_suggestions(word) {
+        // In another language, a name of the tz database's without a `/` is
+        // read only as written, with a capital (`cet après-midi` is "this
+        // afternoon", `est` French's "is"; `CET`, `EST` are zones), as an
+        // abbreviation is.
+        let prose = self.options.words.is_other_language()
+            && !word.contains('/')
+            && !word.chars().any(char::is_uppercase)
+            && !matches!(word, "utc" | "gmt" | "uct" | "zulu");
+        if !prose && let Ok(zone) = Zone::parse_without_suggestions(word) {
             self.i += 1;
             self.set_zone(TextZone::Named(zone));
             return Ok(());

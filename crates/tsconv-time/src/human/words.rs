@@ -447,6 +447,37 @@ impl Vocabulary {
         compact
     }
 
+    /// Learns each of the language's words that has letters with marks
+    /// (`février`, `miércoles`, `übermorgen`) also as people type it without
+    /// them (`fevrier`, `miercoles`, `ubermorgen`; in German also as its
+    /// spelling rules write it without umlauts, `uebermorgen`, `Maerz`),
+    /// unless that form means something already or is a zone's
+    /// abbreviation. Zones' names are left as written.
+    pub(crate) fn learn_unmarked(&mut self, german: bool) {
+        let mut forms: Vec<(String, Word)> = Vec::new();
+        for (text, word) in &self.words {
+            if !matches!(word, Word::ZoneName(_)) {
+                forms.extend(unmarked(text, german).into_iter().map(|form| (form, *word)));
+            }
+        }
+        for phrase in self.phrases.values().flatten() {
+            if !matches!(phrase.word, Word::ZoneName(_)) {
+                let text = phrase.parts().collect::<Vec<_>>().join(" ");
+                forms.extend(unmarked(&text, german).into_iter().map(|form| (form, phrase.word)));
+            }
+        }
+        forms.sort_by(|a, b| a.0.cmp(&b.0));
+        for (form, word) in forms {
+            // Nor a zone's abbreviation or name (Croatian's `čet.`, Thursday,
+            // is no `CET`).
+            let zone = !super::abbreviations::meanings(&form, None).is_empty()
+                || crate::zone::Zone::parse_without_suggestions(&form).is_ok();
+            if self.meaning_of(&form).is_none() && !zone {
+                self.learn(&form, word);
+            }
+        }
+    }
+
     /// Where `word`, no word of the language, parts into a day and a part
     /// of the day written as one (Dutch's `gisterenavond`, `morgenochtend`:
     /// yesterday evening, tomorrow morning), each a word CLDR gives the
@@ -853,6 +884,47 @@ pub(crate) fn parts_of(text: &str) -> Option<Vec<String>> {
             super::lex::Tok::Num { .. } | super::lex::Tok::ShortYear(_) => None,
         })
         .collect()
+}
+
+/// `text` (lowercased) typed without the marks of its Latin letters: its
+/// canonical decomposition (NFD) without the marks over ASCII letters, and
+/// `ß`, `æ`, `œ`, `ø`, `ł`, `đ`, `ı` as ASCII writes them; for German, also
+/// with `ä`, `ö`, `ü` as `ae`, `oe`, `ue` (its rule for writing without
+/// umlauts). Only forms that are then ASCII, of three letters or more:
+/// Cyrillic's `й` keeps its breve.
+fn unmarked(text: &str, german: bool) -> Vec<String> {
+    use icu_normalizer::DecomposingNormalizerBorrowed;
+    use icu_properties::{CodePointMapData, props::GeneralCategory};
+    if text.is_ascii() {
+        return Vec::new();
+    }
+    let strip = |text: &str| -> Option<String> {
+        let marks = CodePointMapData::<GeneralCategory>::new();
+        let mut plain = String::with_capacity(text.len());
+        for c in DecomposingNormalizerBorrowed::new_nfd().normalize(text).chars() {
+            match c {
+                _ if marks.get(c) == GeneralCategory::NonspacingMark
+                    && plain.ends_with(|before: char| before.is_ascii_alphabetic()) => {}
+                'ß' => plain.push_str("ss"),
+                'æ' => plain.push_str("ae"),
+                'œ' => plain.push_str("oe"),
+                'ø' => plain.push('o'),
+                'ł' => plain.push('l'),
+                'đ' => plain.push('d'),
+                'ı' => plain.push('i'),
+                _ => plain.push(c),
+            }
+        }
+        (plain.is_ascii() && plain.bytes().filter(u8::is_ascii_alphabetic).count() >= 3).then_some(plain)
+    };
+    let mut forms = Vec::new();
+    if german && text.contains(['ä', 'ö', 'ü']) {
+        let spelled = text.replace('ä', "ae").replace('ö', "oe").replace('ü', "ue");
+        forms.extend(strip(&spelled));
+    }
+    forms.extend(strip(text));
+    forms.dedup();
+    forms
 }
 
 /// A mark after a number in Chinese, Japanese and Korean dates and times

@@ -49,6 +49,11 @@ pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
     between_fields(localizer, &mut words);
     zone_names(localizer, &mut words);
     numbers(localizer, &mut words);
+    // Vietnamese's marks tell its words apart (`năm`, year; `nam`, south).
+    let language = localizer.language.used.split(['-', '_']).next();
+    if language != Some("vi") {
+        words.learn_unmarked(language == Some("de"));
+    }
     words.compacted()
 }
 

@@ -100,6 +100,9 @@ struct Shape {
     time_word: bool,
     /// `after`, `before`: no date ends with them.
     bound: bool,
+    /// A dotted hour and minutes that the words around make a time (`at
+    /// 12.30`, `6.13 pm`): read with a colon, never as a Unix time.
+    clock: bool,
 }
 
 impl Shape {
@@ -110,6 +113,7 @@ impl Shape {
             stray: digits && !shaped && !is_count(core),
             time_word: is_time_word(core),
             bound: ["after", "before"].iter().any(|bound| core.eq_ignore_ascii_case(bound)),
+            clock: false,
         }
     }
 }
@@ -319,7 +323,8 @@ fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most:
                 continue;
             }
             let date = closed(text, window[0].start, window[n - 1].end);
-            match read_exactly(Input::Text(date), options) {
+            let clocks = with_clocks(date, window[0].start, window);
+            match read_exactly(Input::Text(clocks.as_deref().unwrap_or(date)), options) {
                 Ok(reading) => break Some((n, date, reading)),
                 Err(error) => {
                     let stopped = error
@@ -369,6 +374,24 @@ fn glog_header<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>)
     let english = ReadOptions { language: crate::locale::english(), ..*options };
     let reading = read_exactly(Input::Text(&date), &english).ok()?;
     Some((&text[header.start..time.end], reading))
+}
+
+/// `date` (starting at byte `start` of the text) with the dot of each of
+/// `window`'s clocks (see [`Shape::clock`]) written as a colon, one byte
+/// for one, so that positions hold: `12.30` alone is read as a Unix time.
+/// `None` when the window has none.
+fn with_clocks(date: &str, start: usize, window: &[Word<'_>]) -> Option<String> {
+    if !window.iter().any(|word| word.shape.clock) {
+        return None;
+    }
+    let mut bytes = date.as_bytes().to_vec();
+    for word in window.iter().filter(|word| word.shape.clock) {
+        let dot = word.core.find('.').map(|at| word.start - start + at);
+        if let Some(byte) = dot.and_then(|at| bytes.get_mut(at)) {
+            *byte = b':';
+        }
+    }
+    String::from_utf8(bytes).ok()
 }
 
 /// `text[start..end]`, with the `)` after it when it opened one (`10:30
@@ -449,8 +472,8 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
         }
         k += length;
     }
-    // `в 12.30`, `kl. 14.00`, `at 12.30`: after the word for "at", a dotted
-    // hour and minutes are a time, not a price.
+    // `в 12.30`, `kl. 14.00`, `at 12.30`: after the word for "at", or before
+    // am or pm (`6.13 pm`), a dotted hour and minutes are a time, not a price.
     for k in 1..words.len() {
         let core = words[k].core;
         if !words[k].digits || words[k].shape.dated {
@@ -463,9 +486,11 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
                 && hour.parse::<u8>().is_ok_and(|hour| hour <= 24)
                 && minute.parse::<u8>().is_ok_and(|minute| minute < 60)
         });
-        if dotted_time && human::says_at(vocabulary, words[k - 1].core) {
+        let meridian_after = words.get(k + 1).is_some_and(|next| next.shape.time_word);
+        if dotted_time && (human::says_at(vocabulary, words[k - 1].core) || meridian_after) {
             words[k].shape.dated = true;
             words[k].shape.stray = false;
+            words[k].shape.clock = true;
         }
     }
     // `3시에`, `월요일에`: the date ends before Korean's particle written onto it.
@@ -808,6 +833,34 @@ mod tests {
             .map(|found| format!("{} = {}", found.text, found.rfc3339))
             .collect();
         assert_eq!(found, ["lunes a las 10:00 = 2026-11-30T10:00:00+01:00"]);
+    }
+
+    /// A phrase that says which way a count lies (`il y a`, `dentro de`)
+    /// makes its count and unit a date, as English's `in` does; a dotted
+    /// time after the word for "at" or before am or pm is a time, never a
+    /// Unix time (`at 12.30` was 12.3 seconds after 1970).
+    #[test]
+    fn phrases_of_direction_and_dotted_times() {
+        let found_in = |text: &str, tag: &str| {
+            let zone = Zone::utc();
+            let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
+            let language = crate::locale::Localizer::get(tag).unwrap();
+            let options = ReadOptions { language: &language, ..ReadOptions::defaults(&zone, now) };
+            let found = extract(text, &options).unwrap().found;
+            found.into_iter().map(|f| format!("{} {}", f.text, f.rfc3339)).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            found_in("il y a 5 jours, on a fait quelque chose", "fr"),
+            ["il y a 5 jours 2026-11-18T18:44:03.500Z"]
+        );
+        assert_eq!(
+            found_in("Hay que hacerlo dentro de 2 horas.", "es"),
+            ["dentro de 2 horas 2026-11-23T20:44:03.500Z"]
+        );
+        assert_eq!(found_in("meet at 12.30", "en"), ["12.30 2026-11-23T12:30:00Z"]);
+        assert_eq!(found_in("встреча в 12.30", "ru"), ["12.30 2026-11-23T12:30:00Z"]);
+        assert_eq!(found_in("doors open 6.13 pm", "en"), ["6.13 pm 2026-11-23T18:13:00Z"]);
+        assert!(found_in("it costs 6.13 dollars", "en").is_empty());
     }
 
     /// A JSON log line, with or without spaces: its strings are words.

@@ -625,6 +625,10 @@ pub(crate) fn phrase_at(words: &Vocabulary, texts: &[&str]) -> Option<(usize, Ro
     let phrase = words.phrase_at(texts)?;
     let role = match phrase.word {
         Word::DayShift(_) | Word::Shifted(..) => Role::Anchor,
+        // `il y a 5 jours`, `dentro de 2 horas`: which way a count lies, as
+        // English's `in` says; `5 dagen geleden`'s after it.
+        Word::Ahead(_) => Role::Direction,
+        Word::Ago(_) => Role::After,
         _ => Role::Part,
     };
     Some((phrase.len(), role))
@@ -1300,6 +1304,11 @@ mod tests {
         // not December 30).
         assert_eq!(read("в 12.30", "ru").as_deref(), Ok("2026-11-23T12:30:00Z"));
         assert_eq!(read("måndag kl. 14.00", "sv").as_deref(), Ok("2026-11-23T14:00:00Z"));
+        // So it is after a phrase that ends with it (Spanish's `a las`), and
+        // before am or pm; Korean's date before its half of the day stays one.
+        assert_eq!(read("a las 6.13", "es").as_deref(), Ok("2026-11-23T06:13:00Z"));
+        assert_eq!(read("6.13 pm", "en").as_deref(), Ok("2026-11-23T18:13:00Z"));
+        assert_eq!(read("07. 10. 2. 오전 8:53", "ko").as_deref(), Ok("2007-10-02T08:53:00Z"));
         // "This" before a part of the day (`esta mañana`, not tomorrow), or
         // before a date's number.
         assert_eq!(read("esta mañana", "es").as_deref(), Ok("2026-11-23T06:00:00Z"));

@@ -962,9 +962,14 @@ impl<'a> Parser<'_, 'a, '_> {
         self.time_with(hour, ':')
     }
 
-    /// Whether the word before the current token says "at" (`at`, `в`, `kl.`).
+    /// Whether the word before the current token says "at" (`at`, `в`, `kl.`),
+    /// or ends a phrase that does (Spanish's `a las`).
     fn after_at(&self) -> bool {
-        self.i > 0 && matches!(self.tokens[self.i - 1].tok, Tok::Word(at) if super::says_at(self.options.words, at))
+        let says_at = |at: &str| {
+            super::says_at(self.options.words, at)
+                || at.rsplit_once(' ').is_some_and(|(_, last)| super::says_at(self.options.words, last))
+        };
+        self.i > 0 && matches!(self.tokens[self.i - 1].tok, Tok::Word(at) if says_at(at))
     }
 
     /// The clock's hour that the hour `value` and the word for hours after
@@ -1005,11 +1010,17 @@ impl<'a> Parser<'_, 'a, '_> {
     fn dotted_is_time(&self) -> bool {
         // `at 12.30`: after `at`, or the language's word for it (`в 12.30`,
         // `kl. 14.00`), a time in any language (British English writes them so).
-        if !self.options.words.dotted_time() && !self.after_at() {
+        // `6.13 AM`: an hour and its minutes, written together, before am or
+        // pm too (not Korean's `07. 10. 2. 오전`, a date before the half of the day).
+        let numbers = self.separated_numbers('.');
+        let Some(next) = (self.i + numbers.len() * 2).checked_sub(1) else { return false };
+        let meridian_after = numbers.len() == 2
+            && self.touching(1)
+            && self.touching(2)
+            && matches!(self.word_at(next), Some(Word::Meridian(_)));
+        if !self.options.words.dotted_time() && !self.after_at() && !meridian_after {
             return false;
         }
-        let numbers = self.separated_numbers('.');
-        let next = self.i + numbers.len() * 2 - 1;
         let dot_after = self.tokens.get(next).is_some_and(|token| token.tok == Tok::Punct('.'));
         (2..=3).contains(&numbers.len())
             && numbers.iter().all(|(_, digits)| *digits <= 2)

@@ -473,8 +473,9 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
         k += length;
     }
     // `в 12.30`, `kl. 14.00`, `at 12.30`: after the word for "at", or before
-    // am or pm (`6.13 pm`), a dotted hour and minutes are a time, not a price.
-    for k in 1..words.len() {
+    // am or pm (`6.13 pm`) or an English part of the day (`8.00 tonight`), a
+    // dotted hour and minutes are a time, not a price.
+    for k in 0..words.len() {
         let core = words[k].core;
         if !words[k].digits || words[k].shape.dated {
             continue;
@@ -486,8 +487,10 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
                 && hour.parse::<u8>().is_ok_and(|hour| hour <= 24)
                 && minute.parse::<u8>().is_ok_and(|minute| minute < 60)
         });
-        let meridian_after = words.get(k + 1).is_some_and(|next| next.shape.time_word);
-        if dotted_time && (human::says_at(vocabulary, words[k - 1].core) || meridian_after) {
+        let meridian_after =
+            words.get(k + 1).is_some_and(|next| next.shape.time_word || human::says_half_of_day(vocabulary, next.core));
+        let after_at = k > 0 && human::says_at(vocabulary, words[k - 1].core);
+        if dotted_time && (after_at || meridian_after) {
             words[k].shape.dated = true;
             words[k].shape.stray = false;
             words[k].shape.clock = true;
@@ -604,6 +607,13 @@ fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option
     let stopped = core.trim_end_matches(['.', '…']).trim_end_matches(CLOSING);
     if !stopped.contains('.') {
         core = stopped;
+    }
+    // `15:00'te`: a case Turkish writes onto a number is no part of it.
+    if let Some(apostrophe) = core.rfind(['\'', '\u{2019}'])
+        && core[..apostrophe].ends_with(|c: char| c.is_ascii_digit())
+        && human::suffix_len(&core[apostrophe..]) == core.len() - apostrophe
+    {
+        core = &core[..apostrophe];
     }
     let digits = core.chars().any(|c| c.is_numeric());
     let letters = core.trim_matches(|c: char| !c.is_alphabetic());
@@ -837,8 +847,9 @@ mod tests {
 
     /// A phrase that says which way a count lies (`il y a`, `dentro de`)
     /// makes its count and unit a date, as English's `in` does; a dotted
-    /// time after the word for "at" or before am or pm is a time, never a
-    /// Unix time (`at 12.30` was 12.3 seconds after 1970).
+    /// time after the word for "at", or before am, pm or an English part of
+    /// the day, is a time, never a Unix time (`at 12.30` was 12.3 seconds
+    /// after 1970).
     #[test]
     fn phrases_of_direction_and_dotted_times() {
         let found_in = |text: &str, tag: &str| {
@@ -861,6 +872,9 @@ mod tests {
         assert_eq!(found_in("встреча в 12.30", "ru"), ["12.30 2026-11-23T12:30:00Z"]);
         assert_eq!(found_in("doors open 6.13 pm", "en"), ["6.13 pm 2026-11-23T18:13:00Z"]);
         assert!(found_in("it costs 6.13 dollars", "en").is_empty());
+        assert_eq!(found_in("8.00 tonight?", "en"), ["8.00 tonight 2026-11-23T20:00:00Z"]);
+        // A case Turkish writes onto a number ends the date's word.
+        assert_eq!(found_in("Yarın saat 15:00'te görüşelim", "tr"), ["Yarın saat 15:00 2026-11-24T15:00:00Z"]);
     }
 
     /// A JSON log line, with or without spaces: its strings are words.

@@ -115,6 +115,8 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
             let (token, end) = number(text, i, i, None)?;
             tokens.push(token);
             i = end;
+            // `15:00'te`, `2024'te`: the case Turkish writes onto a number.
+            i += suffix_len(&text[i..]);
             continue;
         }
         if c.is_alphabetic() {
@@ -135,6 +137,22 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
         i += c.len_utf8();
     }
     Ok(tokens)
+}
+
+/// The length of the grammatical suffix that `rest`, the text right after
+/// a number, starts with: an apostrophe and one to four small letters, as
+/// Turkish writes a case onto a number (`15:00'te`, at 15:00; `2024'ten`,
+/// since 2024; `10'da`), then no letter; 0 for none.
+pub(crate) fn suffix_len(rest: &str) -> usize {
+    let Some(after) = rest.strip_prefix(['\'', '\u{2019}']) else { return 0 };
+    let letters = after.chars().take_while(|c| c.is_lowercase()).count();
+    if (1..=4).contains(&letters) {
+        let end: usize = after.chars().take(letters).map(char::len_utf8).sum();
+        if !after[end..].starts_with(char::is_alphanumeric) {
+            return rest.len() - after.len() + end;
+        }
+    }
+    0
 }
 
 /// Whether the `-` at `at` (no number after it) is a hyphen: right after

@@ -49,6 +49,7 @@ use self::words::{Mark, Meridian, Word};
 use crate::error::TimeError;
 use crate::iso::MONTH_NAMES;
 
+pub(crate) use self::lex::suffix_len;
 pub(crate) use self::parser::near_miss;
 use self::parser::parse;
 use self::pieces::*;
@@ -580,6 +581,16 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
 /// language's patterns write before the hour (`в`, `kl.`, `à`).
 pub(crate) fn says_at(words: &Vocabulary, word: &str) -> bool {
     word.eq_ignore_ascii_case("at") || words.is_at_word(word)
+}
+
+/// Whether `word` names a half of the day after a time: am or pm in any
+/// language, and English's parts of the day (`tonight`, `morning`).
+pub(crate) fn says_half_of_day(words: &Vocabulary, word: &str) -> bool {
+    match words.word(word) {
+        Some(Word::Meridian(_)) => true,
+        Some(Word::DayPart(..)) => !words.is_other_language(),
+        _ => false,
+    }
 }
 
 /// Whether `word` is a mark written beside a number (`年`, `時`, `午後`,
@@ -1147,6 +1158,15 @@ mod tests {
         assert_eq!(read("besok jam 10:00", "id").unwrap(), "2026-11-24T10:00:00Z");
         assert_eq!(read("3 saat önce", "tr").unwrap(), "2026-11-23T15:44:03.5Z");
         assert_eq!(read("hour 10:00", "en").unwrap(), "2026-11-23T11:00:00Z");
+        // So it does before an hour alone (`saat 15`, 15:00, not 16:00), and
+        // a case Turkish writes onto a number is no part of it (`15:00'te`, at 15:00).
+        assert_eq!(read("saat 15", "tr").unwrap(), "2026-11-23T15:00:00Z");
+        assert_eq!(read("jam 10 malam", "id").unwrap(), "2026-11-23T22:00:00Z");
+        assert_eq!(read("yarın saat 15:00'te", "tr").unwrap(), "2026-11-24T15:00:00Z");
+        assert_eq!(read("yarın saat 15'te", "tr").unwrap(), "2026-11-24T15:00:00Z");
+        assert_eq!(read("hour 10", "en").unwrap(), "2026-11-23T11:00:00Z");
+        // A dotted time before an English part of the day is a time.
+        assert_eq!(read("8.00 tonight", "en").unwrap(), "2026-11-23T20:00:00Z");
         // A month's stand-alone name (the nominative), as a month alone is named.
         assert_eq!(read("10 Сентябрь 2015 10:20", "ru").unwrap(), "2015-09-10T10:20:00Z");
         assert_eq!(read("wrzesień 2015", "pl").unwrap(), "2015-09-01T00:00:00Z");

@@ -1011,13 +1011,19 @@ impl<'a> Parser<'_, 'a, '_> {
         // `at 12.30`: after `at`, or the language's word for it (`в 12.30`,
         // `kl. 14.00`), a time in any language (British English writes them so).
         // `6.13 AM`: an hour and its minutes, written together, before am or
-        // pm too (not Korean's `07. 10. 2. 오전`, a date before the half of the day).
+        // pm too, or an English part of the day (not Korean's `07. 10. 2.
+        // 오전`, a date before the half of the day).
         let numbers = self.separated_numbers('.');
         let Some(next) = (self.i + numbers.len() * 2).checked_sub(1) else { return false };
         let meridian_after = numbers.len() == 2
             && self.touching(1)
             && self.touching(2)
-            && matches!(self.word_at(next), Some(Word::Meridian(_)));
+            && match self.word_at(next) {
+                Some(Word::Meridian(_)) => true,
+                // `8.00 tonight`, in English (`10.11 abends` is a German date).
+                Some(Word::DayPart(..)) => !self.options.words.is_other_language(),
+                _ => false,
+            };
         if !self.options.words.dotted_time() && !self.after_at() && !meridian_after {
             return false;
         }
@@ -1722,6 +1728,23 @@ impl<'a> Parser<'_, 'a, '_> {
                     && matches!(self.tok(2), Some(Tok::Punct(':'))) =>
             {
                 self.i += 1;
+                Ok(())
+            }
+            // `saat 15`, `jam 10`: an hour alone after it is that hour, o'clock.
+            Some(Word::Unit(Unit::Hour))
+                if !Vocabulary::is_english(word)
+                    && matches!(
+                        self.tok(1),
+                        Some(Tok::Num { value: 0..=24, digits: 1..=2, negative: None, ordinal: false })
+                    )
+                    && self
+                        .word(2)
+                        .is_none_or(|after| !matches!(after, Word::Unit(_) | Word::UnitThen(..) | Word::Ago(_))) =>
+            {
+                let Some(Tok::Num { value, .. }) = self.tok(1) else { return Ok(()) };
+                let half = self.pieces.half.take();
+                self.set_time(self.i + 1, to_i64(value), 0, 0, 0, half);
+                self.i += 2;
                 Ok(())
             }
             Some(Word::Unit(unit)) => {

@@ -608,12 +608,21 @@ fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option
     if !stopped.contains('.') {
         core = stopped;
     }
-    // `15:00'te`: a case Turkish writes onto a number is no part of it.
-    if let Some(apostrophe) = core.rfind(['\'', '\u{2019}'])
-        && core[..apostrophe].ends_with(|c: char| c.is_ascii_digit())
-        && human::suffix_len(&core[apostrophe..]) == core.len() - apostrophe
+    // `15:00'te`, `15'te`, `15:00-kor`: a case Turkish or Hungarian writes
+    // onto a time or an hour (as the readers skip it; after a hyphen only
+    // onto a time, and only letters of no word: `14-nov` stays).
+    if let Some(mark) = core.rfind(['\'', '\u{2019}', '-'])
+        && human::suffix_after(&core[mark..], &['\'', '\u{2019}', '-']) == core.len() - mark
     {
-        core = &core[..apostrophe];
+        let number = &core[..mark];
+        let clock = number
+            .rsplit_once(':')
+            .is_some_and(|(_, minutes)| minutes.len() == 2 && minutes.bytes().all(|b| b.is_ascii_digit()));
+        let hour = (1..=2).contains(&number.len()) && number.bytes().all(|b| b.is_ascii_digit());
+        let hyphen = core[mark..].starts_with('-');
+        if (clock || (hour && !hyphen)) && (!hyphen || role(&core[mark + 1..]).is_none()) {
+            core = number;
+        }
     }
     let digits = core.chars().any(|c| c.is_numeric());
     let letters = core.trim_matches(|c: char| !c.is_alphabetic());
@@ -873,8 +882,9 @@ mod tests {
         assert_eq!(found_in("doors open 6.13 pm", "en"), ["6.13 pm 2026-11-23T18:13:00Z"]);
         assert!(found_in("it costs 6.13 dollars", "en").is_empty());
         assert_eq!(found_in("8.00 tonight?", "en"), ["8.00 tonight 2026-11-23T20:00:00Z"]);
-        // A case Turkish writes onto a number ends the date's word.
+        // A case Turkish or Hungarian writes onto a time ends the date's word.
         assert_eq!(found_in("Yarın saat 15:00'te görüşelim", "tr"), ["Yarın saat 15:00 2026-11-24T15:00:00Z"]);
+        assert_eq!(found_in("Holnap 15:00-kor találkozunk", "hu"), ["Holnap 15:00 2026-11-24T15:00:00Z"]);
     }
 
     /// A JSON log line, with or without spaces: its strings are words.

@@ -115,8 +115,11 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
             let (token, end) = number(text, i, i, None)?;
             tokens.push(token);
             i = end;
-            // `15:00'te`, `2024'te`: the case Turkish writes onto a number.
-            i += suffix_len(&text[i..]);
+            // `15:00'te`, `15'te`: the case Turkish writes onto a time or an
+            // hour (not onto a year: `2024'te`, in 2024, is no time).
+            if matches!(token.tok, Tok::Num { digits: 1..=2, .. }) {
+                i += suffix_len(&text[i..]);
+            }
             continue;
         }
         if c.is_alphabetic() {
@@ -141,10 +144,15 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
 
 /// The length of the grammatical suffix that `rest`, the text right after
 /// a number, starts with: an apostrophe and one to four small letters, as
-/// Turkish writes a case onto a number (`15:00'te`, at 15:00; `2024'ten`,
-/// since 2024; `10'da`), then no letter; 0 for none.
+/// Turkish writes a case onto a number (`15:00'te`, at 15:00; `10'da`),
+/// then no letter; 0 for none.
 pub(crate) fn suffix_len(rest: &str) -> usize {
-    let Some(after) = rest.strip_prefix(['\'', '\u{2019}']) else { return 0 };
+    suffix_after(rest, &['\'', '\u{2019}'])
+}
+
+/// [`suffix_len`] after one of `marks` (Hungarian's hyphen too, for extract).
+pub(crate) fn suffix_after(rest: &str, marks: &[char]) -> usize {
+    let Some(after) = rest.strip_prefix(marks) else { return 0 };
     let letters = after.chars().take_while(|c| c.is_lowercase()).count();
     if (1..=4).contains(&letters) {
         let end: usize = after.chars().take(letters).map(char::len_utf8).sum();

@@ -49,7 +49,7 @@ use self::words::{Mark, Meridian, Word};
 use crate::error::TimeError;
 use crate::iso::MONTH_NAMES;
 
-pub(crate) use self::lex::suffix_len;
+pub(crate) use self::lex::suffix_after;
 pub(crate) use self::parser::near_miss;
 use self::parser::parse;
 use self::pieces::*;
@@ -1159,11 +1159,17 @@ mod tests {
         assert_eq!(read("3 saat önce", "tr").unwrap(), "2026-11-23T15:44:03.5Z");
         assert_eq!(read("hour 10:00", "en").unwrap(), "2026-11-23T11:00:00Z");
         // So it does before an hour alone (`saat 15`, 15:00, not 16:00), and
-        // a case Turkish writes onto a number is no part of it (`15:00'te`, at 15:00).
+        // a case Turkish writes onto a time or an hour is no part of it
+        // (`15:00'te`, at 15:00).
         assert_eq!(read("saat 15", "tr").unwrap(), "2026-11-23T15:00:00Z");
         assert_eq!(read("jam 10 malam", "id").unwrap(), "2026-11-23T22:00:00Z");
         assert_eq!(read("yarın saat 15:00'te", "tr").unwrap(), "2026-11-24T15:00:00Z");
         assert_eq!(read("yarın saat 15'te", "tr").unwrap(), "2026-11-24T15:00:00Z");
+        // Hungarian writes its case onto a time after a hyphen (`15:00-kor`);
+        // onto a number alone it says more (a year, a day): refused.
+        assert_eq!(read("holnap 15:00-kor", "hu").unwrap(), "2026-11-24T15:00:00Z");
+        assert!(read("2024-ben", "hu").is_err());
+        assert!(read("2024'te", "tr").is_err());
         assert_eq!(read("hour 10", "en").unwrap(), "2026-11-23T11:00:00Z");
         // A dotted time before an English part of the day is a time.
         assert_eq!(read("8.00 tonight", "en").unwrap(), "2026-11-23T20:00:00Z");

@@ -2099,6 +2099,20 @@ impl<'a> Parser<'_, 'a, '_> {
             self.set_zone(TextZone::Named(zone));
             return Ok(());
         }
+        // `15:00-kor` (at 15:00): the case Hungarian writes onto a time after
+        // a hyphen, one to four small letters of no word (onto a number
+        // alone it says more: `15-én`, on the 15th; `2024-ben`, in 2024).
+        if self.i > 1
+            && let Some(before) = self.tokens.get(self.i - 1)
+            && matches!(before.tok, Tok::Num { digits: 2, .. })
+            && matches!(self.tokens[self.i - 2].tok, Tok::Punct(':'))
+            && self.text.get(before.end..self.at(self.i)) == Some("-")
+            && (1..=4).contains(&word.chars().count())
+            && word.chars().all(char::is_lowercase)
+        {
+            self.i += 1;
+            return Ok(());
+        }
         Err(self.unknown(word))
     }
 

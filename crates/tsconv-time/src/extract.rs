@@ -346,10 +346,55 @@ fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most:
             i += 1;
             continue;
         };
-        found.push(Date { start: words[i].start, first: i, words: n, text: date, reading });
+        let date = Date { start: words[i].start, first: i, words: n, text: date, reading };
+        match found.last_mut().and_then(|day: &mut Date<'t>| with_its_time(text, words, day, &date, options)) {
+            Some(whole) => {
+                found.pop();
+                found.push(whole);
+            }
+            None => found.push(date),
+        }
         i += n;
     }
     found
+}
+
+/// A day and the time after it, when only `from`, `at` or `@` stands
+/// between (`March 3rd, 2025 from 6-9pm`: the readers stop at `from`, and
+/// the time alone would be today's): the two as one date, the time read on
+/// that day. Only a time of day alone (no word of days, no relative item)
+/// that keeps the day; `None` for any other two dates.
+fn with_its_time<'t>(
+    text: &'t str,
+    words: &[Word<'t>],
+    day: &Date<'t>,
+    time: &Date<'t>,
+    options: &ReadOptions<'_>,
+) -> Option<Date<'t>> {
+    let date_only = |date: &Date<'_>| match &date.reading.human {
+        Some(human) => human.date_only,
+        None => date.reading.kind == Kind::Date,
+    };
+    let between = words.get(day.first + day.words..time.first)?;
+    let joins = between.iter().all(|word| ["from", "at", "@"].iter().any(|join| word.core.eq_ignore_ascii_case(join)));
+    let clock_only = words
+        .get(time.first..time.first + time.words)?
+        .iter()
+        .all(|word| !matches!(word.role, Some(Role::Anchor | Role::Direction | Role::After | Role::Month | Role::Day)));
+    if !joins || between.len() > 1 || !clock_only || !date_only(day) || date_only(time) || time.reading.human.is_none()
+    {
+        return None;
+    }
+    let on_the_day = ReadOptions { now: day.reading.instant, ..*options };
+    let reading = read_exactly(Input::Text(time.text), &on_the_day).ok()?;
+    let local = |instant: jiff::Timestamp| instant.to_zoned(options.zone.tz().clone()).date();
+    (local(reading.instant) == local(day.reading.instant)).then(|| Date {
+        start: day.start,
+        first: day.first,
+        words: time.first + time.words - day.first,
+        text: &text[day.start..time.start + time.text.len()],
+        reading,
+    })
 }
 
 /// The header of a glog or Kubernetes (klog) log line, `I0305
@@ -852,6 +897,29 @@ mod tests {
             .map(|found| format!("{} = {}", found.text, found.rfc3339))
             .collect();
         assert_eq!(found, ["lunes a las 10:00 = 2026-11-30T10:00:00+01:00"]);
+    }
+
+    /// A day and the time of day after it, `from` or `at` between, are one
+    /// date (the time alone was today's); a relative item or another day
+    /// after `from` stays a date of its own.
+    #[test]
+    fn a_day_and_the_time_after_it_are_one_date() {
+        let zone = Zone::parse("America/New_York").unwrap();
+        let now: Timestamp = "2026-11-25T15:00:00Z".parse().unwrap();
+        let options = ReadOptions::defaults(&zone, now);
+        let found = |text: &str| {
+            let found = extract(text, &options).unwrap().found;
+            found.into_iter().map(|f| format!("{} {}", f.text, f.rfc3339)).collect::<Vec<_>>()
+        };
+        assert_eq!(found("open tomorrow from 2 to 4pm"), ["tomorrow from 2 to 4pm 2026-11-26T14:00:00-05:00"]);
+        assert_eq!(
+            found("2025-03-03 from 10:00 to 12:00"),
+            ["2025-03-03 from 10:00 to 12:00 2025-03-03T10:00:00-05:00"]
+        );
+        assert_eq!(
+            found("Monday from 2 hours ago"),
+            ["Monday 2026-11-30T00:00:00-05:00", "2 hours ago 2026-11-25T08:00:00-05:00"]
+        );
     }
 
     /// A phrase that says which way a count lies (`il y a`, `dentro de`)

@@ -80,6 +80,43 @@ pub fn ascii_forms(text: &str) -> Option<String> {
     )
 }
 
+/// `text` with each year written in Chinese characters digit by digit
+/// (`二零一六年`, `二〇二三年`: two or more of `〇零一二三四五六七八九`
+/// before `年`) in full-width digits (`２０１６年`, read as ASCII's), as
+/// people read such years: one character for one, of the same length in
+/// UTF-8, so that byte and character positions hold. `None` when there is
+/// none. A year counted with `十` (`二十年`, twenty years) is not written
+/// digit by digit, and one character alone (`六年`, six years) is a count.
+///
+/// ```
+/// use tsconv_time::digits::chinese_year_digits;
+/// assert_eq!(chinese_year_digits("二零一六年九月三号").as_deref(), Some("２０１６年九月三号"));
+/// assert_eq!(chinese_year_digits("二〇二三年").as_deref(), Some("２０２３年"));
+/// assert_eq!(chinese_year_digits("六年前"), None);
+/// ```
+pub fn chinese_year_digits(text: &str) -> Option<String> {
+    const DIGITS: [char; 11] = ['〇', '零', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+    let value = |c: char| DIGITS.iter().position(|&d| d == c).map(|at| at.saturating_sub(1) as u8);
+    if text.is_ascii() || !text.contains('年') {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut written = chars.clone();
+    let mut changed = false;
+    let mut k = 0;
+    while k < chars.len() {
+        let run = chars[k..].iter().take_while(|&&c| value(c).is_some()).count();
+        if run >= 2 && chars.get(k + run) == Some(&'年') {
+            for (at, &c) in chars[k..k + run].iter().enumerate() {
+                written[k + at] = char::from_u32(0xFF10 + u32::from(value(c).unwrap_or(0))).unwrap_or(c);
+            }
+            changed = true;
+        }
+        k += run.max(1);
+    }
+    changed.then(|| written.into_iter().collect())
+}
+
 /// The first number of `text` whose digits belong to two numbering systems
 /// (`1963-06-1৪`: an ASCII 1 and a Bengali 4), which Unicode's security
 /// mechanisms (UTS #39, mixed numbers) flag as a spoofing risk: the char

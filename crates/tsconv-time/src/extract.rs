@@ -141,11 +141,16 @@ pub fn extract(text: &str, options: &ReadOptions<'_>) -> Result<Extraction, Time
         )));
     }
     let vocabulary = options.language.vocabulary();
-    let words = words(text, vocabulary);
+    // `二零一六年`: years in Chinese digits, read as digits (of the same
+    // length: the spans and texts below are the original's).
+    let digits = crate::digits::chinese_year_digits(text);
+    let scanned = digits.as_deref().unwrap_or(text);
+    let words = words(scanned, vocabulary);
     // Characters counted once over the text, from one date to the next.
     let (mut counted_bytes, mut counted_chars) = (0, 0);
-    let found = dates(text, &words, options, usize::MAX)
+    let found = dates(scanned, &words, options, usize::MAX)
         .into_iter()
+        .map(|date| Date { text: &text[date.start..date.start + date.text.len()], ..date })
         .map(|date| {
             counted_chars += text[counted_bytes..date.start].chars().count();
             counted_bytes = date.start;
@@ -190,6 +195,9 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
         return None;
     }
     let vocabulary = options.language.vocabulary();
+    let digits = crate::digits::chinese_year_digits(text);
+    let original = text;
+    let text = digits.as_deref().unwrap_or(text);
     let words = words(text, vocabulary);
     // Every number and every word that makes or names a date must lie in
     // the one date: within one window's length, or the text is no such
@@ -252,10 +260,10 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
     }
     let mut reading = date.reading;
     let start = text[..date.start].chars().count();
+    let written = &original[date.start..date.start + date.text.len()];
     let warning = format!(
-        "read the date inside the text, {:?} (characters {start} to {}); the words around it were left out",
-        date.text,
-        start + date.text.chars().count()
+        "read the date inside the text, {written:?} (characters {start} to {}); the words around it were left out",
+        start + written.chars().count()
     );
     match &mut reading.human {
         Some(human) => human.warnings.insert(0, warning),
@@ -1023,6 +1031,8 @@ mod tests {
         assert_eq!(found_in("明日の午後3時に会いましょう", "ja"), ["明日の午後3時 0 2026-11-24T15:00:00.000Z"]);
         assert_eq!(found_in("我们明天下午3点见", "zh"), ["明天下午3点 2 2026-11-24T15:00:00.000Z"]);
         assert_eq!(found_in("我2016年9月3号要打游戏", "zh"), ["2016年9月3号 1 2016-09-03T00:00:00.000Z"]);
+        // A year in Chinese digits: found whole, as written.
+        assert_eq!(found_in("我二零一六年九月三号要打游戏", "zh"), ["二零一六年九月三号 1 2016-09-03T00:00:00.000Z"]);
         assert_eq!(found_in("主な株主（令和元年5月1日）", "ja"), ["令和元年5月1日 5 2019-05-01T00:00:00.000Z"]);
         // A count in words before a mark is a number; `一点` alone is "a little".
         assert_eq!(found_in("我九月三号要打游戏", "zh"), ["九月三号 1 2026-09-03T00:00:00.000Z"]);

@@ -393,6 +393,10 @@ fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError
     // Digits of other scripts are digits, and full-width forms (`：`,
     // `－`) the ASCII they stand for; one character stays one, so
     // positions hold.
+    // `二零一六年`: a year written in Chinese characters digit by digit.
+    if let Some(year) = crate::digits::chinese_year_digits(text) {
+        return read_text(&year, options);
+    }
     if let Some(ascii) = ascii_forms(text) {
         // A number of two numbering systems is refused (UTS #39): `1৪` may be a
         // spoof, and is no number anyone writes.

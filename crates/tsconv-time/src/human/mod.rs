@@ -1515,6 +1515,20 @@ mod tests {
             ("2016年九月三号", "zh", "2016-09-03T00:00:00Z"),
             ("午後三時", "ja", "2026-11-23T15:00:00Z"),
             ("오후 다섯 시", "ko", "2026-11-23T17:00:00Z"),
+            // Tens and numbers built of them: RBNF's `十[→→]` is ten, and
+            // Chinese and Japanese build numbers of several characters;
+            // other languages write a ten and its ones apart.
+            ("十一点", "zh", "2026-11-23T11:00:00Z"),
+            ("十二月二十六日", "zh", "2026-12-26T00:00:00Z"),
+            ("二十分钟前", "zh", "2026-11-23T18:24:03.5Z"),
+            ("午後十時", "ja", "2026-11-23T22:00:00Z"),
+            ("in zwanzig Minuten", "de", "2026-11-23T19:04:03.5Z"),
+            ("через двадцать пять минут", "ru", "2026-11-23T19:09:03.5Z"),
+            ("dans vingt-cinq minutes", "fr", "2026-11-23T19:09:03.5Z"),
+            // A year in Chinese digits, one by one; one digit alone is a count.
+            ("二零一六年九月三号", "zh", "2016-09-03T00:00:00Z"),
+            ("二〇二三年五月一日", "zh", "2023-05-01T00:00:00Z"),
+            ("六年前", "zh", "2020-11-23T18:44:03.5Z"),
             // Chinese's weekday by its number after the week's name.
             ("下周五", "zh", "2026-12-04T00:00:00Z"),
             ("上周一", "zh", "2026-11-16T00:00:00Z"),

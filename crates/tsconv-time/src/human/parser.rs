@@ -914,10 +914,22 @@ impl<'a> Parser<'_, 'a, '_> {
     /// `a couple of`): its value and the tokens it takes, the `of` after
     /// it included.
     fn spelled_count(&self) -> Option<(i64, usize)> {
-        let mut k = usize::from(matches!(self.word(0), Some(Word::One)));
+        self.spelled_count_at(0)
+    }
+
+    /// [`Parser::spelled_count`] from token `first` on (`k` counts from the current token).
+    fn spelled_count_at(&self, first: usize) -> Option<(i64, usize)> {
+        let mut k = first + usize::from(matches!(self.word(first), Some(Word::One)));
         let Some(Word::Count(mut n)) = self.word(k) else { return None };
         k += 1;
-        if matches!(n, 20 | 30)
+        // Chinese and Japanese numbers of several characters: `二十` is two
+        // tens, `十一` ten and one, `二十六` 26.
+        let unspaced = |k: usize| matches!(self.tok(k), Some(Tok::Word(word)) if word.chars().all(words::is_unspaced));
+        if unspaced(k - 1) && (1..=9).contains(&n) && matches!(self.word(k), Some(Word::Count(10))) && unspaced(k) {
+            n *= 10;
+            k += 1;
+        }
+        if (matches!(n, 20 | 30 | 40 | 50) || (n == 10 && unspaced(k - 1)))
             && let Some(Word::Count(ones @ 1..=9)) = self.word(k)
         {
             n += ones;
@@ -1401,8 +1413,8 @@ impl<'a> Parser<'_, 'a, '_> {
         let start = self.i;
         // `九月3日`, `九月三号`: a month's name, then its day with the day's mark.
         if (matches!(self.tok(1), Some(Tok::Num { negative: None, ordinal: false, .. }))
-            || matches!(self.word(1), Some(Word::Count(_))))
-            && self.mark(2) == Some(Mark::Day)
+            && self.mark(2) == Some(Mark::Day))
+            || self.spelled_count_at(1).is_some_and(|(_, k)| self.mark(k) == Some(Mark::Day))
         {
             self.pieces.marked_month = Some((i64::from(month), start));
             self.i += 1;
@@ -1770,9 +1782,13 @@ impl<'a> Parser<'_, 'a, '_> {
                 let half = self.and_a_half(unit, None)?;
                 self.relative_after(0, Relative::of(unit, n).and_then(|rel| rel.plus(half)))
             }
-            // `三点`, `九月三号`, `다섯 시`: a count in words before a mark is its number.
-            Some(Word::Count(n)) if self.mark(1).is_some() => {
-                let Some(mark) = self.mark(1) else { return Ok(()) };
+            // `三点`, `九月三号`, `다섯 시`, `十一点`: a count in words before a
+            // mark is its number.
+            Some(Word::Count(_)) if self.spelled_count().is_some_and(|(_, k)| self.mark(k).is_some()) => {
+                let Some((n, k)) = self.spelled_count() else { return Ok(()) };
+                let Some(mark) = self.mark(k) else { return Ok(()) };
+                // `marked` takes the number's token and the mark's.
+                self.i += k - 1;
                 self.marked(n, 1, mark)
             }
             Some(Word::Count(n)) => {

@@ -394,10 +394,10 @@ fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError
     // `－`) the ASCII they stand for; one character stays one, so
     // positions hold.
     // `二零一六年`: a year written in Chinese characters digit by digit.
-    if let Some(year) = crate::digits::chinese_year_digits(text) {
+    if let Some(year) = (!text.is_ascii()).then(|| crate::digits::chinese_year_digits(text)).flatten() {
         return read_text(&year, options);
     }
-    if let Some(ascii) = ascii_forms(text) {
+    if let Some(ascii) = (!text.is_ascii()).then(|| ascii_forms(text)).flatten() {
         // A number of two numbering systems is refused (UTS #39): `1৪` may be a
         // spoof, and is no number anyone writes.
         if let Some((at, first, other)) = crate::digits::mixed_number(text) {

@@ -421,12 +421,14 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     // twelve hours later when that puts it after the start on the same day.
     // (An end that names its zone keeps its reading.)
     let tz = options.zone.tz();
-    let afternoon = end.instant.to_zoned(tz.clone()).datetime().checked_add(jiff::Span::new().hours(12));
-    let afternoon = afternoon.ok().and_then(|civil| civil.to_zoned(tz.clone()).ok()).map(|later| later.timestamp());
+    let afternoon = (end.instant < start.instant)
+        .then(|| end.instant.to_zoned(tz.clone()).datetime().checked_add(jiff::Span::new().hours(12)).ok())
+        .flatten()
+        .and_then(|civil| civil.to_zoned(tz.clone()).ok())
+        .map(|later| later.timestamp());
     let end = match afternoon {
         Some(later)
-            if end.instant < start.instant
-                && later >= start.instant
+            if later >= start.instant
                 && end.read_as == pieces::read_as(end.instant, options.zone, None)
                 && half_of_day(left, options.words).is_some()
                 && half_of_day(&end_text, options.words).is_none()

@@ -1025,6 +1025,11 @@ impl<'a> Parser<'_, 'a, '_> {
         // `6.13 AM`: an hour and its minutes, written together, before am or
         // pm too, or an English part of the day (not Korean's `07. 10. 2.
         // 오전`, a date before the half of the day).
+        let by_language = self.options.words.dotted_time() || self.after_at();
+        // (Most dotted numbers are prices and versions, with no word after.)
+        if !by_language && !matches!(self.tok(3), Some(Tok::Word(_))) {
+            return false;
+        }
         let numbers = self.separated_numbers('.');
         let Some(next) = (self.i + numbers.len() * 2).checked_sub(1) else { return false };
         let meridian_after = numbers.len() == 2
@@ -1036,7 +1041,7 @@ impl<'a> Parser<'_, 'a, '_> {
                 Some(Word::DayPart(..)) => !self.options.words.is_other_language(),
                 _ => false,
             };
-        if !self.options.words.dotted_time() && !self.after_at() && !meridian_after {
+        if !by_language && !meridian_after {
             return false;
         }
         let dot_after = self.tokens.get(next).is_some_and(|token| token.tok == Tok::Punct('.'));

@@ -96,25 +96,27 @@ pub fn ascii_forms(text: &str) -> Option<String> {
 /// ```
 pub fn chinese_year_digits(text: &str) -> Option<String> {
     const DIGITS: [char; 11] = ['〇', '零', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
-    let value = |c: char| DIGITS.iter().position(|&d| d == c).map(|at| at.saturating_sub(1) as u8);
+    let value = |c: char| DIGITS.iter().position(|&d| d == c).map(|at| at.saturating_sub(1) as u32);
     if text.is_ascii() || !text.contains('年') {
         return None;
     }
-    let chars: Vec<char> = text.chars().collect();
-    let mut written = chars.clone();
-    let mut changed = false;
-    let mut k = 0;
-    while k < chars.len() {
-        let run = chars[k..].iter().take_while(|&&c| value(c).is_some()).count();
-        if run >= 2 && chars.get(k + run) == Some(&'年') {
-            for (at, &c) in chars[k..k + run].iter().enumerate() {
-                written[k + at] = char::from_u32(0xFF10 + u32::from(value(c).unwrap_or(0))).unwrap_or(c);
-            }
-            changed = true;
+    // Each `年` and the run of digits before it: written anew only when a
+    // run of two or more is found (most texts with `年` have none).
+    let mut written: Option<String> = None;
+    for (at, _) in text.match_indices('年') {
+        let run: Vec<(usize, char)> =
+            text[..at].char_indices().rev().take_while(|&(_, c)| value(c).is_some()).collect();
+        if run.len() < 2 {
+            continue;
         }
-        k += run.max(1);
+        let out = written.get_or_insert_with(|| text.to_owned());
+        for (byte, c) in run {
+            // A CJK digit and a full-width one are both three bytes in UTF-8.
+            let digit = char::from_u32(0xFF10 + value(c).unwrap_or(0)).unwrap_or(c);
+            out.replace_range(byte..byte + c.len_utf8(), digit.encode_utf8(&mut [0; 4]));
+        }
     }
-    changed.then(|| written.into_iter().collect())
+    written
 }
 
 /// The first number of `text` whose digits belong to two numbering systems

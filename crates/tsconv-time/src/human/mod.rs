@@ -543,10 +543,6 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
     {
         return role(words, &word[..at]);
     }
-    // `gisterenavond`: a day and its part, a date alone as `tonight` is.
-    if words.compound_at(word).is_some() {
-        return Some(Role::Anchor);
-    }
     let role = match words.word(word) {
         Some(Word::DayShift(_) | Word::Shifted(..) | Word::Clock(_) | Word::UnitThen(..)) => Role::Anchor,
         Some(Word::Ago(-1)) => Role::After,
@@ -571,6 +567,8 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         Some(Word::Filler) => Role::Joiner,
         Some(Word::Count(_) | Word::One) => Role::Count,
         Some(_) => Role::Part,
+        // `gisterenavond`: a day and its part, a date alone as `tonight` is.
+        None if words.compound_at(word).is_some() => Role::Anchor,
         // A phrase's words take its role where the whole phrase is written
         // (`phrase_at`), not alone (`le` of `le mois dernier`).
         None if !words.zone_abbreviation(word, None).is_empty() || generic_zone(word).is_some() => Role::Part,

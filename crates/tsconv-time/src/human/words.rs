@@ -483,7 +483,8 @@ impl Vocabulary {
     /// yesterday evening, tomorrow morning), each a word CLDR gives the
     /// language: the byte index of the part of the day.
     pub(crate) fn compound_at(&self, word: &str) -> Option<usize> {
-        if self.day_words.is_empty() || word.len() < 6 {
+        // Languages written in the Latin script write such compounds.
+        if self.day_words.is_empty() || word.len() < 6 || !word.starts_with(|c: char| c < '\u{250}') {
             return None;
         }
         with_lowercase(word, |lower| {

@@ -157,10 +157,7 @@ pub fn extract(text: &str, options: &ReadOptions<'_>) -> Result<Extraction, Time
             let start = counted_chars;
             // The instant as precise as the text wrote it: nothing rounded.
             let view = View::new(date.reading.instant, options.zone, date.reading.precision);
-            let date_only = match &date.reading.human {
-                Some(human) => human.date_only,
-                None => date.reading.kind == Kind::Date,
-            };
+            let date_only = date.date_only();
             let style = if date_only { DiscordStyle::LongDate } else { DiscordStyle::LongDateTime };
             Found {
                 start,
@@ -288,6 +285,17 @@ struct Date<'t> {
     reading: Reading,
 }
 
+impl Date<'_> {
+    /// Whether the date names a day and no time of it (`March 5`,
+    /// `tomorrow`, `2024-03-05`).
+    fn date_only(&self) -> bool {
+        match &self.reading.human {
+            Some(human) => human.date_only,
+            None => self.reading.kind == Kind::Date,
+        }
+    }
+}
+
 /// The dates of `text`, cut into `words`, in order, at most `most`.
 fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most: usize) -> Vec<Date<'t>> {
     // Only where a window's refusal stops is used, never its words.
@@ -379,17 +387,18 @@ fn with_its_time<'t>(
     time: &Date<'t>,
     options: &ReadOptions<'_>,
 ) -> Option<Date<'t>> {
-    let date_only = |date: &Date<'_>| match &date.reading.human {
-        Some(human) => human.date_only,
-        None => date.reading.kind == Kind::Date,
-    };
     let between = words.get(day.first + day.words..time.first)?;
     let joins = between.iter().all(|word| ["from", "at", "@"].iter().any(|join| word.core.eq_ignore_ascii_case(join)));
     let clock_only = words
         .get(time.first..time.first + time.words)?
         .iter()
         .all(|word| !matches!(word.role, Some(Role::Anchor | Role::Direction | Role::After | Role::Month | Role::Day)));
-    if !joins || between.len() > 1 || !clock_only || !date_only(day) || date_only(time) || time.reading.human.is_none()
+    if !joins
+        || between.len() > 1
+        || !clock_only
+        || !day.date_only()
+        || time.date_only()
+        || time.reading.human.is_none()
     {
         return None;
     }
@@ -930,6 +939,16 @@ mod tests {
         );
     }
 
+    /// The dates `extract` finds in `text`, read in `tag` in UTC at Monday
+    /// 2026-11-23T18:44:03.5Z.
+    fn found_in_language(text: &str, tag: &str) -> Vec<Found> {
+        let zone = Zone::utc();
+        let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
+        let language = crate::locale::Localizer::get(tag).unwrap();
+        let options = ReadOptions { language: &language, ..ReadOptions::defaults(&zone, now) };
+        extract(text, &options).unwrap().found
+    }
+
     /// A phrase that says which way a count lies (`il y a`, `dentro de`)
     /// makes its count and unit a date, as English's `in` does; a dotted
     /// time after the word for "at", or before am, pm or an English part of
@@ -938,12 +957,7 @@ mod tests {
     #[test]
     fn phrases_of_direction_and_dotted_times() {
         let found_in = |text: &str, tag: &str| {
-            let zone = Zone::utc();
-            let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
-            let language = crate::locale::Localizer::get(tag).unwrap();
-            let options = ReadOptions { language: &language, ..ReadOptions::defaults(&zone, now) };
-            let found = extract(text, &options).unwrap().found;
-            found.into_iter().map(|f| format!("{} {}", f.text, f.rfc3339)).collect::<Vec<_>>()
+            found_in_language(text, tag).into_iter().map(|f| format!("{} {}", f.text, f.rfc3339)).collect::<Vec<_>>()
         };
         assert_eq!(
             found_in("il y a 5 jours, on a fait quelque chose", "fr"),
@@ -1021,11 +1035,7 @@ mod tests {
     #[test]
     fn words_written_together_are_found_as_their_words() {
         let found_in = |text: &str, tag: &str| {
-            let zone = Zone::utc();
-            let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
-            let language = crate::locale::Localizer::get(tag).unwrap();
-            let options = ReadOptions { language: &language, ..ReadOptions::defaults(&zone, now) };
-            let found = extract(text, &options).unwrap().found;
+            let found = found_in_language(text, tag);
             found.into_iter().map(|f| format!("{} {} {}", f.text, f.start, f.iso)).collect::<Vec<_>>()
         };
         assert_eq!(found_in("明日の午後3時に会いましょう", "ja"), ["明日の午後3時 0 2026-11-24T15:00:00.000Z"]);

@@ -390,14 +390,14 @@ fn instant_of_parse(
 }
 
 fn read_text(text: &str, options: &ReadOptions<'_>) -> Result<Reading, TimeError> {
+    // `二零一六年`: a year written in Chinese characters digit by digit.
+    if let Some(year) = crate::digits::chinese_year_digits(text) {
+        return read_text(&year, options);
+    }
     // Digits of other scripts are digits, and full-width forms (`：`,
     // `－`) the ASCII they stand for; one character stays one, so
     // positions hold.
-    // `二零一六年`: a year written in Chinese characters digit by digit.
-    if let Some(year) = (!text.is_ascii()).then(|| crate::digits::chinese_year_digits(text)).flatten() {
-        return read_text(&year, options);
-    }
-    if let Some(ascii) = (!text.is_ascii()).then(|| ascii_forms(text)).flatten() {
+    if let Some(ascii) = ascii_forms(text) {
         // A number of two numbering systems is refused (UTS #39): `1৪` may be a
         // spoof, and is no number anyone writes.
         if let Some((at, first, other)) = crate::digits::mixed_number(text) {

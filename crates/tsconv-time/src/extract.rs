@@ -1056,8 +1056,11 @@ mod tests {
         assert_eq!(found_in("내일 오후 3시에 만나요", "ko"), ["내일 오후 3시 0 2026-11-24T15:00:00.000Z"]);
         assert_eq!(found_in("수요일에 회의가 있어요", "ko"), ["수요일 0 2026-11-25T00:00:00.000Z"]);
         // A word of one character inside prose is prose (`今`, now, of
-        // `今晩`; `天`, day, of `天气`, weather).
-        assert!(found_in("今夕には雨が降るでしょう", "ja").is_empty());
+        // `今度`, next time; `天`, day, of `天气`, weather).
+        assert!(found_in("今度には雨が降るでしょう", "ja").is_empty());
+        // Words CLDR does not write: `今夕`, this evening; `きょう`, today in kana.
+        assert_eq!(found_in("今夕には雨が降るでしょう", "ja"), ["今夕 0 2026-11-23T20:00:00.000Z"]);
+        assert_eq!(found_in("きょう感じたこと", "ja"), ["きょう 0 2026-11-23T18:44:03.500Z"]);
         assert!(found_in("天气很好，一点也不冷", "zh").is_empty());
         // A day and its part written as one word is a date alone.
         assert_eq!(found_in("Zien we elkaar morgenochtend?", "nl"), ["morgenochtend 15 2026-11-24T06:00:00.000Z"]);

@@ -35,6 +35,7 @@ use crate::error::TimeError;
 use crate::unit::TimeUnit;
 
 mod intl;
+mod unwritten;
 mod words;
 
 /// The CLDR release of the compiled data.

@@ -548,7 +548,7 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         Some(Word::Ago(-1)) => Role::After,
         Some(Word::Ago(_)) if ["later", "hence", "after"].iter().any(|w| word.eq_ignore_ascii_case(w)) => Role::After,
         Some(Word::Ordinal(2..=31)) => Role::Day,
-        Some(Word::DayPart(..)) if word.eq_ignore_ascii_case("tonight") => Role::Anchor,
+        Some(Word::DayPart(..)) if words.is_part_of_today(word) => Role::Anchor,
         // A weekday's full name; in Chinese, Japanese and Korean two or three
         // characters (`周一`, `月曜日`, `월요일`).
         Some(Word::Weekday(_))
@@ -1148,6 +1148,39 @@ mod tests {
     }
 
     #[test]
+    fn words_cldr_does_not_write_read_as_englishs() {
+        assert_reads_in_language(&[
+            // "within", "later", "earlier" around a count; "and" from CLDR's lists.
+            ("binnen 5 minuten", "nl", "2026-11-23T18:49:03.5Z"),
+            ("en 5 minutos", "es", "2026-11-23T18:49:03.5Z"),
+            ("entro 2 ore", "it", "2026-11-23T20:44:03.5Z"),
+            ("5 minuti dopo", "it", "2026-11-23T18:49:03.5Z"),
+            ("5 minutos después", "es", "2026-11-23T18:49:03.5Z"),
+            ("15 minuten eerder", "nl", "2026-11-23T18:29:03.5Z"),
+            ("5 päivää sisällä", "fi", "2026-11-28T18:44:03.5Z"),
+            ("5 giorni e 12 ore fa", "it", "2026-11-18T06:44:03.5Z"),
+            ("5日之内", "zh", "2026-11-28T18:44:03.5Z"),
+            // Counts said without a number; next and last before a count.
+            ("dans quelques mois", "fr", "2027-02-23T18:44:03.5Z"),
+            ("через пару минут", "ru", "2026-11-23T18:46:03.5Z"),
+            ("komende 2 weken", "nl", "2026-12-07T18:44:03.5Z"),
+            ("минулі 2 тижні", "uk", "2026-11-09T18:44:03.5Z"),
+            // A part of the day in one word, alone or after a day.
+            ("stasera alle 8", "it", "2026-11-23T20:00:00Z"),
+            ("vanavond", "nl", "2026-11-23T20:00:00Z"),
+            ("завтра утром", "ru", "2026-11-24T06:00:00Z"),
+            ("вчора ввечері", "uk", "2026-11-22T20:00:00Z"),
+            ("今晚10点", "zh", "2026-11-23T22:00:00Z"),
+            ("Domani a mezzogiorno", "it", "2026-11-24T12:00:00Z"),
+            // Days in kana, and in Cantonese.
+            ("あした", "ja", "2026-11-24T18:44:03.5Z"),
+            ("聽日", "zh-Hant", "2026-11-24T18:44:03.5Z"),
+        ]);
+        // Each language's own: Spanish's `entro` is "I enter".
+        assert!(read_in_language("entro 5 minutos", "es").is_err());
+    }
+
+    #[test]
     fn other_languages_read_what_they_mean() {
         let read = read_in_language;
         assert_eq!(read("11 июля 2016 года", "ru").unwrap(), "2016-07-11T00:00:00Z");
@@ -1427,7 +1460,7 @@ mod tests {
         assert!(read_in_language("我到了", "zh").is_err());
         // What no word covers is no date: refused, not read in part.
         assert!(read_in_language("天气很好", "zh").is_err());
-        assert!(read_in_language("今夕", "ja").is_err());
+        assert!(read_in_language("今度", "ja").is_err());
     }
 
     #[test]

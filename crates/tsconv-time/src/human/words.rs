@@ -386,6 +386,9 @@ pub struct Vocabulary {
     /// The words for "hour" its pattern of an hour alone writes after it
     /// (`h` of `HH 'h'`, `giờ`): after an hour, its clock's hour, in lower case.
     hour_words: HashSet<Box<str>>,
+    /// Its words that name a part of today alone (`stasera`, `vanavond`:
+    /// English's `tonight`), in lower case.
+    parts_of_today: HashSet<Box<str>>,
 }
 
 impl Vocabulary {
@@ -409,6 +412,7 @@ impl Vocabulary {
             also_day_parts: HashMap::default(),
             at_words: HashSet::default(),
             hour_words: HashSet::default(),
+            parts_of_today: HashSet::default(),
             unspaced: HashSet::default(),
             unspaced_longest: 0,
             day_words: Vec::new(),
@@ -623,6 +627,17 @@ impl Vocabulary {
     /// Whether the language writes `word` after an hour alone, any case.
     pub(super) fn is_hour_word(&self, word: &str) -> bool {
         with_lowercase(word, |lower| self.hour_words.contains(lower).then_some(())).is_some()
+    }
+
+    /// Learns `word` as one that names a part of today alone, as `tonight` does.
+    pub(crate) fn learn_part_of_today(&mut self, word: &str) {
+        self.parts_of_today.insert(word.to_lowercase().into());
+    }
+
+    /// Whether `word` names a part of today alone (`tonight`, `stasera`), any case.
+    pub(crate) fn is_part_of_today(&self, word: &str) -> bool {
+        word.eq_ignore_ascii_case("tonight")
+            || with_lowercase(word, |lower| self.parts_of_today.contains(lower).then_some(())).is_some()
     }
 
     /// Marks the words as another language's than English.

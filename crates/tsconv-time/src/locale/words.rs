@@ -2,7 +2,8 @@
 //! write: ICU4X formats fixed instants with the language's CLDR
 //! data, and the parts it marks (month, weekday, day period, era) and the
 //! text between them are the words people of that language type. Nothing
-//! here is a word list: every word comes from CLDR.
+//! here is a word list: every word comes from CLDR (the few it never
+//! writes are in `unwritten`).
 
 use std::collections::HashMap;
 
@@ -49,6 +50,7 @@ pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
     between_fields(localizer, &mut words);
     zone_names(localizer, &mut words);
     numbers(localizer, &mut words);
+    super::unwritten::learn(localizer, &mut words);
     // Vietnamese's marks tell its words apart (`năm`, year; `nam`, south).
     let language = localizer.language.used.split(['-', '_']).next();
     if language != Some("vi") {

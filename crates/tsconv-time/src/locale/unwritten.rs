@@ -1,0 +1,331 @@
+//! The few words of dates that people of a language write and CLDR's data
+//! never does: "within" and "later" around a count (`binnen 5 minuten`,
+//! `5 minuti dopo`), counts that are no numbers (`quelques`, `пару`), a
+//! part of today in one word (`stasera`, `vanavond`), the parts of a day
+//! said as when (`утром`, `вранці`), a spelling CLDR does not use
+//! (`вчора`), and articles before a time (`la medianoche`). The one word
+//! CLDR writes for them elsewhere, "and", comes from its list patterns
+//! (`5 giorni e 12 ore fa`).
+//!
+//! Learned after CLDR's words, so a word CLDR gives a meaning keeps it.
+//! Each is listed in docs/reading.md with what it means.
+
+use icu_list::ListFormatter;
+use icu_list::options::{ListFormatterOptions, ListLength};
+
+use super::Localizer;
+use crate::human::words::{Meridian, Vocabulary, Word};
+
+/// What a word of [`WORDS`] means.
+#[derive(Clone, Copy, Debug)]
+enum Means {
+    /// Before a count: that far ahead of now ("within", "in").
+    Within,
+    /// After a count: that far ahead of now, or of what follows ("later",
+    /// "from now").
+    Later,
+    /// After a count: that far before now, or before what follows ("earlier").
+    Earlier,
+    /// A count said without a number: English's "a few" is 3, "a couple" 2.
+    Count(i64),
+    /// A part of the day said as when, in one word (`stasera`, "this
+    /// evening"; `утром`, "in the morning"): today's alone, found inside a
+    /// sentence as English's `tonight` is; the day's after one
+    /// (`завтра утром`).
+    When(Part),
+    /// The next or the last (`komende`, `следующие`): before a count, that
+    /// many units ahead or back (`komende 2 weken`), as English's `next`.
+    Next,
+    Last,
+    /// A day, counted from today, in a spelling or a word CLDR does not
+    /// write (`вчора` for `учора`, `きょう` for `今日`, Cantonese `聽日`).
+    Day(i64),
+    /// A word skipped between a date's words, as English's `the` and `at`.
+    Joins,
+}
+
+/// The parts of a day, at English's hours (`morning` 6, `afternoon` 15,
+/// `evening` 20, `night` 22; noon and midnight their clocks).
+#[derive(Clone, Copy, Debug)]
+enum Part {
+    Morning,
+    Afternoon,
+    Evening,
+    Night,
+    Noon,
+    Midnight,
+}
+
+impl Means {
+    /// English's word of the same meaning.
+    fn word(self) -> Word {
+        match self {
+            Within => Word::Ahead(1),
+            Later => Word::Ago(1),
+            Earlier => Word::Ago(-1),
+            Count(n) => Word::Count(n),
+            When(part) => part.word(),
+            Next => Word::Ordinal(1),
+            Last => Word::Ordinal(-1),
+            Day(shift) => Word::DayShift(shift),
+            Joins => Word::Filler,
+        }
+    }
+}
+
+impl Part {
+    fn word(self) -> Word {
+        match self {
+            Part::Morning => Word::DayPart(6, Meridian::Am),
+            Part::Afternoon => Word::DayPart(15, Meridian::Pm),
+            Part::Evening => Word::DayPart(20, Meridian::Pm),
+            Part::Night => Word::DayPart(22, Meridian::Pm),
+            Part::Noon => Word::Clock(12),
+            Part::Midnight => Word::Clock(0),
+        }
+    }
+}
+
+use Means::{Count, Day, Earlier, Joins, Last, Later, Next, When, Within};
+use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
+
+/// By language (the tag's first subtag): each word or phrase, any case,
+/// and what it means.
+const WORDS: &[(&str, &[(&str, Means)])] = &[
+    (
+        "de",
+        &[
+            ("einige", Count(3)),
+            ("einigen", Count(3)),
+            ("später", Later),
+            ("früher", Earlier),
+            ("kommenden", Next),
+            ("vergangenen", Last),
+            ("die", Joins),
+        ],
+    ),
+    (
+        "es",
+        &[
+            ("en", Within),
+            ("algunos", Count(3)),
+            ("algunas", Count(3)),
+            ("después", Later),
+            ("más tarde", Later),
+            ("antes", Earlier),
+            ("la", Joins),
+        ],
+    ),
+    (
+        "fi",
+        &[
+            ("sisällä", Later),
+            ("kuluessa", Later),
+            ("muutama", Count(3)),
+            ("pari", Count(2)),
+            ("seuraava", Next),
+            ("seuraavat", Next),
+            ("edelliset", Last),
+            ("viimeiset", Last),
+            ("kuluneet", Last),
+        ],
+    ),
+    ("fr", &[("en", Within), ("quelques", Count(3)), ("plus tard", Later), ("plus tôt", Earlier)]),
+    (
+        "it",
+        &[
+            ("fra", Within),
+            ("entro", Within),
+            ("qualche", Count(3)),
+            ("alcuni", Count(3)),
+            ("un paio di", Count(2)),
+            ("dopo", Later),
+            ("più tardi", Later),
+            ("prima", Earlier),
+            ("stamattina", When(Morning)),
+            ("stasera", When(Evening)),
+            ("stanotte", When(Night)),
+            ("a", Joins),
+        ],
+    ),
+    (
+        "nl",
+        &[
+            ("binnen", Within),
+            ("komende", Next),
+            ("aankomende", Next),
+            ("afgelopen", Last),
+            ("een paar", Count(2)),
+            ("later", Later),
+            ("vanaf nu", Later),
+            ("eerder", Earlier),
+            ("vanochtend", When(Morning)),
+            ("vanmorgen", When(Morning)),
+            ("vanmiddag", When(Afternoon)),
+            ("vanavond", When(Evening)),
+            ("vannacht", When(Night)),
+        ],
+    ),
+    (
+        "ja",
+        &[
+            ("きょう", Day(0)),
+            ("本日", Day(0)),
+            ("ほんじつ", Day(0)),
+            ("あした", Day(1)),
+            ("あす", Day(1)),
+            ("きのう", Day(-1)),
+            ("けさ", When(Morning)),
+            ("今朝", When(Morning)),
+            ("今夕", When(Evening)),
+            ("こんゆう", When(Evening)),
+            ("今晩", When(Evening)),
+            ("こんばん", When(Evening)),
+            ("今夜", When(Night)),
+            ("こんや", When(Night)),
+        ],
+    ),
+    ("pt", &[("alguns", Count(3)), ("algumas", Count(3)), ("depois", Later), ("mais tarde", Later), ("ao", Joins)]),
+    (
+        "ru",
+        &[
+            ("спустя", Within),
+            ("следующие", Next),
+            ("ближайшие", Next),
+            ("прошлые", Last),
+            ("последние", Last),
+            ("в течение", Within),
+            ("пару", Count(2)),
+            ("несколько", Count(3)),
+            ("утром", When(Morning)),
+            ("днём", When(Afternoon)),
+            ("вечером", When(Evening)),
+            ("ночью", When(Night)),
+        ],
+    ),
+    (
+        "sv",
+        &[
+            ("inom", Within),
+            ("några", Count(3)),
+            ("ett par", Count(2)),
+            ("kommande", Next),
+            ("passerade", Last),
+            ("senaste", Last),
+        ],
+    ),
+    (
+        "uk",
+        &[
+            ("протягом", Within),
+            ("наступні", Next),
+            ("минулі", Last),
+            ("останні", Last),
+            ("на протязі", Within),
+            ("пару", Count(2)),
+            ("декілька", Count(3)),
+            ("кілька", Count(3)),
+            ("вчора", Day(-1)),
+            ("вранці", When(Morning)),
+            ("вдень", When(Afternoon)),
+            ("ввечері", When(Evening)),
+            ("вночі", When(Night)),
+            ("опівдні", When(Noon)),
+            ("опівночі", When(Midnight)),
+        ],
+    ),
+    (
+        "vi",
+        &[
+            ("tới", Later),
+            ("qua", Earlier),
+            ("trong", Within),
+            ("trong vòng", Within),
+            ("lúc này", Day(0)),
+            ("vào", Joins),
+            ("buổi", Joins),
+        ],
+    ),
+    (
+        "zh",
+        &[
+            ("之内", Later),
+            ("之內", Later),
+            ("内", Later),
+            ("內", Later),
+            ("之后", Later),
+            ("之後", Later),
+            ("过后", Later),
+            ("過後", Later),
+            ("之前", Earlier),
+            ("今早", When(Morning)),
+            ("今朝", When(Morning)),
+            ("今晚", When(Night)),
+            // Cantonese, as Hong Kong writes it.
+            ("而家", Day(0)),
+            ("聽日", Day(1)),
+            ("琴日", Day(-1)),
+            ("尋日", Day(-1)),
+            ("前日", Day(-2)),
+        ],
+    ),
+];
+
+/// Learns the words of [`WORDS`] for `localizer`'s language, and its word
+/// for "and" from CLDR's list patterns.
+pub(super) fn learn(localizer: &Localizer, words: &mut Vocabulary) {
+    if let Some(and) = and_word(localizer) {
+        words.learn(&and, Word::Filler);
+    }
+    let language = localizer.language.used.split(['-', '_']).next().unwrap_or_default();
+    let Some((_, said)) = WORDS.iter().find(|(code, _)| *code == language) else { return };
+    for &(text, means) in *said {
+        if let When(_) = means {
+            words.learn_part_of_today(text);
+        }
+        words.learn(text, means.word());
+    }
+}
+
+/// The word CLDR's list patterns write between the last two items of a
+/// list ("and": `und`, `e`, `и`), where it is one word.
+fn and_word(localizer: &Localizer) -> Option<String> {
+    let options = ListFormatterOptions::default().with_length(ListLength::Wide);
+    let formatter = ListFormatter::try_new_and(localizer.language.requested.clone().into(), options).ok()?;
+    let text = super::text(&formatter.format(["1", "2"].into_iter()));
+    let between = text.strip_prefix('1')?.strip_suffix('2')?.trim();
+    (!between.is_empty() && !between.contains(char::is_whitespace) && between.chars().all(char::is_alphabetic))
+        .then(|| between.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every word is its language's once, with the table's meaning: a word
+    /// CLDR already gives another meaning (or one listed twice) fails here,
+    /// rather than sit in the list unread.
+    #[test]
+    fn every_word_is_read_with_its_meaning() {
+        for (language, said) in WORDS {
+            let localizer = Localizer::get(language).unwrap_or_else(|error| panic!("{language}: {error}"));
+            let words = localizer.vocabulary();
+            for &(text, means) in *said {
+                let expected = means.word();
+                assert_eq!(words.meaning_of(text), Some(expected), "{language}: {text}");
+            }
+        }
+        let mut languages: Vec<&str> = WORDS.iter().map(|(code, _)| *code).collect();
+        languages.sort_unstable();
+        languages.dedup();
+        assert_eq!(languages.len(), WORDS.len(), "a language listed twice");
+    }
+
+    #[test]
+    fn the_word_for_and_comes_from_cldr() {
+        for (tag, and) in [("de", "und"), ("it", "e"), ("ru", "и"), ("fr", "et"), ("nl", "en"), ("fi", "ja")] {
+            let localizer = Localizer::get(tag).unwrap_or_else(|error| panic!("{tag}: {error}"));
+            assert_eq!(and_word(&localizer).as_deref(), Some(and), "{tag}");
+        }
+    }
+}

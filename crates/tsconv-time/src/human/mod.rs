@@ -1171,11 +1171,26 @@ mod tests {
             ("завтра утром", "ru", "2026-11-24T06:00:00Z"),
             ("вчора ввечері", "uk", "2026-11-22T20:00:00Z"),
             ("今晚10点", "zh", "2026-11-23T22:00:00Z"),
-            ("Domani a mezzogiorno", "it", "2026-11-24T12:00:00Z"),
+            ("6:00 in de namiddag", "nl", "2026-11-23T18:00:00Z"),
+            // Weekdays in the case "on" takes; "at" as people write it.
+            ("в среду утром", "ru", "2026-11-25T06:00:00Z"),
+            ("в пятницу в 10:00", "ru", "2026-11-27T10:00:00Z"),
+            ("об 11 ранку", "uk", "2026-11-23T11:00:00Z"),
+            ("в 12.30", "uk", "2026-11-23T12:30:00Z"),
+            ("jutro o 15:00", "pl", "2026-11-24T15:00:00Z"),
             // Days in kana, and in Cantonese.
             ("あした", "ja", "2026-11-24T18:44:03.5Z"),
             ("聽日", "zh-Hant", "2026-11-24T18:44:03.5Z"),
         ]);
+        // Quarters, from CLDR's relative times as weeks are.
+        for (text, tag, english) in [
+            ("letztes Quartal", "de", "last quarter"),
+            ("le dernier trimestre", "fr", "last quarter"),
+            ("в следующем квартале", "ru", "next quarter"),
+            ("kommende Woche", "de", "next week"),
+        ] {
+            assert_eq!(read_in_language(text, tag), read_in_language(english, "en"), "{text} ({tag})");
+        }
         // Each language's own: Spanish's `entro` is "I enter".
         assert!(read_in_language("entro 5 minutos", "es").is_err());
     }

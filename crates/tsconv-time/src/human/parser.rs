@@ -1777,6 +1777,13 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += k + 1;
                 self.relative_after(0, n.checked_mul(factor).and_then(|count| Relative::of(unit, count)))
             }
+            // `a half hour ago`, `een half uur geleden`: the half of the unit.
+            Some(Word::One | Word::Count(1))
+                if matches!(self.word(1), Some(Word::Half)) && matches!(self.word(2), Some(Word::Unit(_))) =>
+            {
+                self.i += 1;
+                Ok(())
+            }
             // `two weeks ago`, `a few minutes ago`, `a couple of days`.
             Some(Word::Count(_)) | Some(Word::One)
                 if self.spelled_count().is_some_and(|(_, k)| matches!(self.word(k), Some(Word::Unit(_)))) =>
@@ -1834,9 +1841,10 @@ impl<'a> Parser<'_, 'a, '_> {
                     self.i += 3;
                     self.relative_after(0, Some(half))
                 }
-                // `半小时`, `半小时前` (half an hour ago): Chinese and Japanese
-                // write no "an" between, and their unit may carry its direction.
-                (Some(Word::Unit(unit)), _) if matches!(self.tok(0), Some(Tok::Word(half)) if !half.is_ascii()) => {
+                // `half hour ago`, `een half uur geleden`, `半小时`, `半小时前`:
+                // no "an" between (Chinese and Japanese never write one), and
+                // the unit may carry its direction.
+                (Some(Word::Unit(unit)), _) => {
                     let half = self.half_of(unit, 0)?;
                     self.i += 2;
                     self.relative_after(0, Some(half))

@@ -40,8 +40,17 @@ enum Means {
     /// A day, counted from today, in a spelling or a word CLDR does not
     /// write (`вчора` for `учора`, `きょう` for `今日`, Cantonese `聽日`).
     Day(i64),
-    /// A word skipped between a date's words, as English's `the` and `at`.
+    /// A word skipped between a date's words, as English's `the`.
     Joins,
+    /// The word said just before the hour, "at" (Polish `o 15:00`, which
+    /// CLDR's patterns do not write; Ukrainian `в`, `у`, `об` beside CLDR's `о`).
+    At,
+    /// A weekday in a grammatical case CLDR does not write (Russian's
+    /// accusative after "on": `в среду`).
+    Weekday(jiff::civil::Weekday),
+    /// A part of the day as a noun, as English's `afternoon`: a date only
+    /// with a day or "this" (Dutch `namiddag`).
+    PartOfDay(Part),
 }
 
 /// The parts of a day, at English's hours (`morning` 6, `afternoon` 15,
@@ -68,7 +77,9 @@ impl Means {
             Next => Word::Ordinal(1),
             Last => Word::Ordinal(-1),
             Day(shift) => Word::DayShift(shift),
-            Joins => Word::Filler,
+            Joins | At => Word::Filler,
+            Weekday(day) => Word::Weekday(day),
+            PartOfDay(part) => part.word(),
         }
     }
 }
@@ -86,8 +97,9 @@ impl Part {
     }
 }
 
-use Means::{Count, Day, Earlier, Joins, Last, Later, Next, When, Within};
+use Means::{At, Count, Day, Earlier, Joins, Last, Later, Next, PartOfDay, Weekday, When, Within};
 use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
+use jiff::civil::Weekday::{Friday, Saturday, Sunday, Wednesday};
 
 /// By language (the tag's first subtag): each word or phrase, any case,
 /// and what it means.
@@ -101,7 +113,10 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("früher", Earlier),
             ("kommenden", Next),
             ("vergangenen", Last),
+            ("kommende", Next),
+            ("kommendes", Next),
             ("die", Joins),
+            ("der", Joins),
         ],
     ),
     (
@@ -145,7 +160,6 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("stamattina", When(Morning)),
             ("stasera", When(Evening)),
             ("stanotte", When(Night)),
-            ("a", Joins),
         ],
     ),
     (
@@ -155,6 +169,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("komende", Next),
             ("aankomende", Next),
             ("afgelopen", Last),
+            ("namiddag", PartOfDay(Afternoon)),
+            ("de", Joins),
             ("een paar", Count(2)),
             ("later", Later),
             ("vanaf nu", Later),
@@ -185,6 +201,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("こんや", When(Night)),
         ],
     ),
+    ("pl", &[("o", At)]),
     ("pt", &[("alguns", Count(3)), ("algumas", Count(3)), ("depois", Later), ("mais tarde", Later), ("ao", Joins)]),
     (
         "ru",
@@ -197,6 +214,9 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("в течение", Within),
             ("пару", Count(2)),
             ("несколько", Count(3)),
+            ("среду", Weekday(Wednesday)),
+            ("пятницу", Weekday(Friday)),
+            ("субботу", Weekday(Saturday)),
             ("утром", When(Morning)),
             ("днём", When(Afternoon)),
             ("вечером", When(Evening)),
@@ -207,6 +227,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         "sv",
         &[
             ("inom", Within),
+            ("efter", Within),
             ("några", Count(3)),
             ("ett par", Count(2)),
             ("kommande", Next),
@@ -226,6 +247,14 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("декілька", Count(3)),
             ("кілька", Count(3)),
             ("вчора", Day(-1)),
+            ("в", At),
+            ("у", At),
+            ("об", At),
+            ("середу", Weekday(Wednesday)),
+            ("п'ятницю", Weekday(Friday)),
+            ("пʼятницю", Weekday(Friday)),
+            ("суботу", Weekday(Saturday)),
+            ("неділю", Weekday(Sunday)),
             ("вранці", When(Morning)),
             ("вдень", When(Afternoon)),
             ("ввечері", When(Evening)),
@@ -280,10 +309,12 @@ pub(super) fn learn(localizer: &Localizer, words: &mut Vocabulary) {
     let language = localizer.language.used.split(['-', '_']).next().unwrap_or_default();
     let Some((_, said)) = WORDS.iter().find(|(code, _)| *code == language) else { return };
     for &(text, means) in *said {
-        if let When(_) = means {
-            words.learn_part_of_today(text);
-        }
         words.learn(text, means.word());
+        match means {
+            When(_) => words.learn_part_of_today(text),
+            At => words.learn_at_word(text),
+            _ => {}
+        }
     }
 }
 

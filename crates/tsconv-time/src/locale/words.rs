@@ -436,15 +436,13 @@ fn japanese_eras(localizer: &Localizer, words: &mut Vocabulary) {
 /// Where no word is shared (`日前`, `天后`), each word is its unit and
 /// direction in one.
 fn relative(localizer: &Localizer, words: &mut Vocabulary) {
-    // Weeks too (`in 2 Wochen`, `через 2 недели`), which the localizer's
-    // own relative times do not write.
-    let week = RelativeTimeFormatter::try_new_long_week(
-        localizer.language.requested.clone().into(),
-        RelativeTimeFormatterOptions::default(),
-    )
-    .ok();
-    let formatters: Vec<(&RelativeTimeFormatter, Unit)> =
-        localizer.relative.iter().zip(UNITS).chain(week.iter().map(|week| (week, Unit::Days(7)))).collect();
+    // Weeks and quarters too (`in 2 Wochen`, `через 2 недели`, `in 2
+    // Quartalen`), which the localizer's own relative times do not write.
+    let prefs = || localizer.language.requested.clone().into();
+    let week = RelativeTimeFormatter::try_new_long_week(prefs(), RelativeTimeFormatterOptions::default()).ok();
+    let quarter = RelativeTimeFormatter::try_new_long_quarter(prefs(), RelativeTimeFormatterOptions::default()).ok();
+    let others = week.iter().map(|week| (week, Unit::Days(7))).chain(quarter.iter().map(|q| (q, Unit::Quarter)));
+    let formatters: Vec<(&RelativeTimeFormatter, Unit)> = localizer.relative.iter().zip(UNITS).chain(others).collect();
     for sign in [-1i64, 1] {
         // unit index -> (words before, words after) over every count
         let mut sides: Vec<Sides> = Vec::new();
@@ -533,7 +531,7 @@ fn relative(localizer: &Localizer, words: &mut Vocabulary) {
     shifted_periods(localizer, options, words);
 }
 
-/// The week, month and year before, of and after now, as the language
+/// The week, month, quarter and year before, of and after now, as the language
 /// names them (`la semaine dernière`, `nächsten Monat`, `el próximo año`):
 /// each whole is that shift (not after a count: `2 tháng trước` is two
 /// months ago). A word that only one direction's names hold is
@@ -546,10 +544,11 @@ fn shifted_periods(localizer: &Localizer, options: RelativeTimeFormatterOptions,
         icu_experimental::relativetime::RelativeTimeFormatterPreferences,
         RelativeTimeFormatterOptions,
     ) -> Result<RelativeTimeFormatter, icu_provider::DataError>;
-    let formatters: [(Unit, New); 3] = [
+    let formatters: [(Unit, New); 4] = [
         (Unit::Days(7), RelativeTimeFormatter::try_new_long_week),
         (Unit::Month, RelativeTimeFormatter::try_new_long_month),
         (Unit::Year, RelativeTimeFormatter::try_new_long_year),
+        (Unit::Quarter, RelativeTimeFormatter::try_new_long_quarter),
     ];
     // (unit, shift, the name's words in lower case)
     let mut names: Vec<(Unit, i64, Vec<String>)> = Vec::new();

@@ -282,7 +282,7 @@ impl<'a> Parser<'_, 'a, '_> {
             // `下周五`, `上周一`: Chinese names a weekday by its number after the
             // week's name (`周一` ... `周六`, as CLDR writes them), so right after
             // the name of the week before, of or after now, a count from one to
-            // six is that week's weekday.
+            // six is that week's weekday, and `日` or `天` its Sunday (`下周日`).
             Some(Tok::Word(word)) if t > 0 && self.tokens[t - 1].end == self.tokens[t].start => {
                 let meaning = self.options.words.word(word);
                 let after_week = matches!(self.word_at(t - 1), Some(Word::Shifted(Unit::Days(7), _)));
@@ -290,6 +290,7 @@ impl<'a> Parser<'_, 'a, '_> {
                     Some(Word::Count(n @ 1..=6)) if after_week && word.chars().all(words::is_unspaced) => {
                         Some(Word::Weekday(Weekday::from_monday_one_offset(i8::try_from(n).ok()?).ok()?))
                     }
+                    _ if after_week && matches!(word, "日" | "天") => Some(Word::Weekday(Weekday::Sunday)),
                     _ => meaning,
                 }
             }
@@ -935,7 +936,9 @@ impl<'a> Parser<'_, 'a, '_> {
             n += ones;
             k += 1;
         }
-        if matches!(self.tok(k), Some(Tok::Word(of)) if of.eq_ignore_ascii_case("of")) {
+        // `a couple of days`; Chinese's measure word, `两个礼拜` (two weeks).
+        let measure = unspaced(k) && matches!(self.word(k), Some(Word::Filler));
+        if measure || matches!(self.tok(k), Some(Tok::Word(of)) if of.eq_ignore_ascii_case("of")) {
             k += 1;
         }
         Some((n, k))

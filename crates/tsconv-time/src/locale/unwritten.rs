@@ -14,7 +14,7 @@ use icu_list::ListFormatter;
 use icu_list::options::{ListFormatterOptions, ListLength};
 
 use super::Localizer;
-use crate::human::words::{Meridian, Vocabulary, Word};
+use crate::human::words::{Meridian, Unit as Of, Vocabulary, Word};
 
 /// What a word of [`WORDS`] means.
 #[derive(Clone, Copy, Debug)]
@@ -51,6 +51,12 @@ enum Means {
     /// A part of the day as a noun, as English's `afternoon`: a date only
     /// with a day or "this" (Dutch `namiddag`).
     PartOfDay(Part),
+    /// The week before (-1), of (0) or after (1) now, named by a word CLDR
+    /// does not use for the week (`下星期`, `上个礼拜`).
+    Week(i64),
+    /// A unit alone, where CLDR writes it only with its direction (Chinese
+    /// `小时` of `小时前`, `1小时之内`) or not at all (`礼拜`, a week).
+    Unit(Of),
 }
 
 /// The parts of a day, at English's hours (`morning` 6, `afternoon` 15,
@@ -80,6 +86,8 @@ impl Means {
             Joins | At => Word::Filler,
             Weekday(day) => Word::Weekday(day),
             PartOfDay(part) => part.word(),
+            Unit(unit) => Word::Unit(unit),
+            Week(shift) => Word::Shifted(Of::Days(7), shift),
         }
     }
 }
@@ -97,9 +105,9 @@ impl Part {
     }
 }
 
-use Means::{At, Count, Day, Earlier, Joins, Last, Later, Next, PartOfDay, Weekday, When, Within};
+use Means::{At, Count, Day, Earlier, Joins, Last, Later, Next, PartOfDay, Unit, Week, Weekday, When, Within};
 use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
-use jiff::civil::Weekday::{Friday, Saturday, Sunday, Wednesday};
+use jiff::civil::Weekday::{Friday, Monday, Saturday, Sunday, Thursday, Tuesday, Wednesday};
 
 /// By language (the tag's first subtag): each word or phrase, any case,
 /// and what it means.
@@ -290,12 +298,78 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("今早", When(Morning)),
             ("今朝", When(Morning)),
             ("今晚", When(Night)),
+            ("今日", Day(0)),
+            ("大后天", Day(3)),
+            ("大後天", Day(3)),
+            ("大前天", Day(-3)),
+            // Units alone (CLDR writes them with their direction: `小时前`),
+            // the measure word before them, and "a few".
+            ("小时", Unit(Of::Hour)),
+            ("小時", Unit(Of::Hour)),
+            ("钟头", Unit(Of::Hour)),
+            ("鐘頭", Unit(Of::Hour)),
+            ("分钟", Unit(Of::Minute)),
+            ("分鐘", Unit(Of::Minute)),
+            ("星期", Unit(Of::Days(7))),
+            ("礼拜", Unit(Of::Days(7))),
+            ("禮拜", Unit(Of::Days(7))),
+            ("个月", Unit(Of::Month)),
+            ("個月", Unit(Of::Month)),
+            ("个", Joins),
+            ("個", Joins),
+            ("两", Count(2)),
+            ("兩", Count(2)),
+            ("前", Earlier),
+            ("后", Later),
+            ("後", Later),
+            ("几", Count(3)),
+            ("幾", Count(3)),
+            // The week's days by "礼拜" (as by CLDR's `星期`), and Sunday's
+            // everyday name.
+            ("礼拜一", Weekday(Monday)),
+            ("礼拜二", Weekday(Tuesday)),
+            ("礼拜三", Weekday(Wednesday)),
+            ("礼拜四", Weekday(Thursday)),
+            ("礼拜五", Weekday(Friday)),
+            ("礼拜六", Weekday(Saturday)),
+            ("礼拜日", Weekday(Sunday)),
+            ("礼拜天", Weekday(Sunday)),
+            ("禮拜一", Weekday(Monday)),
+            ("禮拜二", Weekday(Tuesday)),
+            ("禮拜三", Weekday(Wednesday)),
+            ("禮拜四", Weekday(Thursday)),
+            ("禮拜五", Weekday(Friday)),
+            ("禮拜六", Weekday(Saturday)),
+            ("禮拜日", Weekday(Sunday)),
+            ("禮拜天", Weekday(Sunday)),
+            ("星期天", Weekday(Sunday)),
+            ("上星期", Week(-1)),
+            ("这星期", Week(0)),
+            ("下星期", Week(1)),
+            ("上个星期", Week(-1)),
+            ("下个星期", Week(1)),
+            ("上礼拜", Week(-1)),
+            ("这礼拜", Week(0)),
+            ("下礼拜", Week(1)),
+            ("上个礼拜", Week(-1)),
+            ("下个礼拜", Week(1)),
+            ("這星期", Week(0)),
+            ("上個星期", Week(-1)),
+            ("下個星期", Week(1)),
+            ("上禮拜", Week(-1)),
+            ("這禮拜", Week(0)),
+            ("下禮拜", Week(1)),
+            ("上個禮拜", Week(-1)),
+            ("下個禮拜", Week(1)),
             // Cantonese, as Hong Kong writes it.
             ("而家", Day(0)),
             ("聽日", Day(1)),
             ("琴日", Day(-1)),
             ("尋日", Day(-1)),
             ("前日", Day(-2)),
+            ("朝早", PartOfDay(Morning)),
+            ("晏晝", PartOfDay(Afternoon)),
+            ("下晝", PartOfDay(Afternoon)),
         ],
     ),
 ];

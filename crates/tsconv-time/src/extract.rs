@@ -249,7 +249,7 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
                 // Beside it only a letter (`A car`, `I`): a word of dates there
                 // (`GMT`) did not read with it.
                 Some(Role::Part | Role::Unit) => (k + 1 != date.first && k != after) || word.core.chars().count() == 1,
-                Some(Role::Month | Role::Anchor | Role::After | Role::Day) => false,
+                Some(Role::Month | Role::MonthNumber | Role::Anchor | Role::After | Role::Day) => false,
             }
     };
     if !words.iter().enumerate().filter(|(k, _)| !(date.first..after).contains(k)).all(|(k, word)| prose(k, word)) {
@@ -731,13 +731,19 @@ fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
     if window.iter().any(|word| word.shape.stray) {
         return false;
     }
-    if roles().any(|role| role == Role::Unit) && !(anchored || directed) {
-        return false;
-    }
     // `in August`, `since May`: a month's name alone after a word that says when.
     let when = before.is_some_and(|word| {
         ["in", "since", "until", "till", "during", "by"].iter().any(|when| word.core.eq_ignore_ascii_case(when))
     });
+    // Vietnamese's `ngày 30 tháng 4 năm 1975`: its word for the month
+    // before the month's number makes a date, and its words for day and
+    // year label the numbers after them (`3 tháng`, three months, is none).
+    if window.windows(2).any(|pair| pair[0].role == Some(Role::MonthNumber) && pair[1].digits) {
+        return true;
+    }
+    if roles().any(|role| role == Role::Unit) && !(anchored || directed) {
+        return false;
+    }
     if roles().any(|role| role == Role::Month) {
         return numbered || roles().any(|role| role == Role::Day) || (when && window.len() == 1);
     }
@@ -949,11 +955,31 @@ mod tests {
         extract(text, &options).unwrap().found
     }
 
+    /// [`found_in_language`]'s dates, each as its text, start and ISO instant.
+    fn found_in(text: &str, tag: &str) -> Vec<String> {
+        let found = found_in_language(text, tag);
+        found.into_iter().map(|f| format!("{} {} {}", f.text, f.start, f.iso)).collect()
+    }
+
     /// A phrase that says which way a count lies (`il y a`, `dentro de`)
     /// makes its count and unit a date, as English's `in` does; a dotted
     /// time after the word for "at", or before am, pm or an English part of
     /// the day, is a time, never a Unix time (`at 12.30` was 12.3 seconds
     /// after 1970).
+    #[test]
+    fn a_vietnamese_date_written_with_its_labels_is_found_in_prose() {
+        assert_eq!(
+            found_in("Ngày 30 tháng 4 năm 1975 là ngày giải phóng.", "vi"),
+            ["Ngày 30 tháng 4 năm 1975 0 1975-04-30T00:00:00.000Z"]
+        );
+        assert_eq!(
+            found_in("Hiệp định được ký ngày 27 tháng 1 năm 1973.", "vi"),
+            ["ngày 27 tháng 1 năm 1973 18 1973-01-27T00:00:00.000Z"]
+        );
+        // `3 tháng` is three months, no date without a direction.
+        assert!(found_in("Tôi có 3 tháng", "vi").is_empty());
+    }
+
     #[test]
     fn phrases_of_direction_and_dotted_times() {
         let found_in = |text: &str, tag: &str| {
@@ -1034,10 +1060,6 @@ mod tests {
 
     #[test]
     fn words_written_together_are_found_as_their_words() {
-        let found_in = |text: &str, tag: &str| {
-            let found = found_in_language(text, tag);
-            found.into_iter().map(|f| format!("{} {} {}", f.text, f.start, f.iso)).collect::<Vec<_>>()
-        };
         assert_eq!(found_in("明日の午後3時に会いましょう", "ja"), ["明日の午後3時 0 2026-11-24T15:00:00.000Z"]);
         assert_eq!(found_in("我们明天下午3点见", "zh"), ["明天下午3点 2 2026-11-24T15:00:00.000Z"]);
         assert_eq!(found_in("我2016年9月3号要打游戏", "zh"), ["2016年9月3号 1 2016-09-03T00:00:00.000Z"]);

@@ -523,6 +523,10 @@ pub(crate) enum Role {
     Unit,
     /// A month's name: a date only with a number beside it (`may`, `march`).
     Month,
+    /// The word for "month" before its number (Vietnamese `tháng 4`): a
+    /// date with a number, the words for day and year beside it labelling
+    /// theirs (`ngày 30 tháng 4 năm 1975`).
+    MonthNumber,
     /// A word that joins items (`at`, `on`, `and`, `the`): never a date's
     /// first or last word in prose.
     Joiner,
@@ -564,6 +568,7 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         // (`this weekend`, `tomorrow morning`), as a unit is.
         Some(Word::Unit(_) | Word::Weekend | Word::WorkDay | Word::DayPart(..)) => Role::Unit,
         Some(Word::Month(_)) => Role::Month,
+        Some(Word::MonthNumber) => Role::MonthNumber,
         Some(Word::Filler) => Role::Joiner,
         Some(Word::Count(_) | Word::One) => Role::Count,
         Some(_) => Role::Part,
@@ -1186,6 +1191,12 @@ mod tests {
             ("上个礼拜三", "zh", "2026-11-18T00:00:00Z"),
             ("下周日", "zh", "2026-12-06T00:00:00Z"),
             ("大后天晚上9点30分", "zh", "2026-11-26T21:30:00Z"),
+            // Months in the case "in" takes; ordinal endings.
+            ("в сентябре 2012", "ru", "2012-09-01T00:00:00Z"),
+            ("у вересні 2012", "uk", "2012-09-01T00:00:00Z"),
+            ("1er août 2012", "fr", "2012-08-01T00:00:00Z"),
+            ("31ste maart 2016", "nl", "2016-03-31T00:00:00Z"),
+            ("24го октября, 9:00", "ru", "2026-10-24T09:00:00Z"),
             // Days in kana, and in Cantonese.
             ("あした", "ja", "2026-11-24T18:44:03.5Z"),
             ("聽日", "zh-Hant", "2026-11-24T18:44:03.5Z"),

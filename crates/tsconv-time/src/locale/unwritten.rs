@@ -51,6 +51,13 @@ enum Means {
     /// A part of the day as a noun, as English's `afternoon`: a date only
     /// with a day or "this" (Dutch `namiddag`).
     PartOfDay(Part),
+    /// A month in a grammatical case CLDR does not write (Russian's
+    /// prepositional after "in": `в январе`).
+    Month(i8),
+    /// The ending of an ordinal day written onto its number (`1er`,
+    /// `31ste`, `24го`), which the number's reading leaves as a word of
+    /// its own: skipped, as English's `st` and `th` are taken with the number.
+    Ending,
     /// The week before (-1), of (0) or after (1) now, named by a word CLDR
     /// does not use for the week (`下星期`, `上个礼拜`).
     Week(i64),
@@ -88,6 +95,8 @@ impl Means {
             PartOfDay(part) => part.word(),
             Unit(unit) => Word::Unit(unit),
             Week(shift) => Word::Shifted(Of::Days(7), shift),
+            Month(month) => Word::Month(month),
+            Ending => Word::Filler,
         }
     }
 }
@@ -105,7 +114,9 @@ impl Part {
     }
 }
 
-use Means::{At, Count, Day, Earlier, Joins, Last, Later, Next, PartOfDay, Unit, Week, Weekday, When, Within};
+use Means::{
+    At, Count, Day, Earlier, Ending, Joins, Last, Later, Month, Next, PartOfDay, Unit, Week, Weekday, When, Within,
+};
 use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
 use jiff::civil::Weekday::{Friday, Monday, Saturday, Sunday, Thursday, Tuesday, Wednesday};
 
@@ -153,7 +164,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("kuluneet", Last),
         ],
     ),
-    ("fr", &[("en", Within), ("quelques", Count(3)), ("plus tard", Later), ("plus tôt", Earlier)]),
+    ("fr", &[("en", Within), ("quelques", Count(3)), ("plus tard", Later), ("plus tôt", Earlier), ("er", Ending)]),
     (
         "it",
         &[
@@ -178,6 +189,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("aankomende", Next),
             ("afgelopen", Last),
             ("namiddag", PartOfDay(Afternoon)),
+            ("ste", Ending),
             ("de", Joins),
             ("een paar", Count(2)),
             ("later", Later),
@@ -222,6 +234,19 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("в течение", Within),
             ("пару", Count(2)),
             ("несколько", Count(3)),
+            ("январе", Month(1)),
+            ("феврале", Month(2)),
+            ("марте", Month(3)),
+            ("апреле", Month(4)),
+            ("мае", Month(5)),
+            ("июне", Month(6)),
+            ("июле", Month(7)),
+            ("августе", Month(8)),
+            ("сентябре", Month(9)),
+            ("октябре", Month(10)),
+            ("ноябре", Month(11)),
+            ("декабре", Month(12)),
+            ("го", Ending),
             ("среду", Weekday(Wednesday)),
             ("пятницу", Weekday(Friday)),
             ("субботу", Weekday(Saturday)),
@@ -258,6 +283,19 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("в", At),
             ("у", At),
             ("об", At),
+            ("січні", Month(1)),
+            ("лютому", Month(2)),
+            ("березні", Month(3)),
+            ("квітні", Month(4)),
+            ("травні", Month(5)),
+            ("червні", Month(6)),
+            ("липні", Month(7)),
+            ("серпні", Month(8)),
+            ("вересні", Month(9)),
+            ("жовтні", Month(10)),
+            ("листопаді", Month(11)),
+            ("грудні", Month(12)),
+            ("го", Ending),
             ("середу", Weekday(Wednesday)),
             ("п'ятницю", Weekday(Friday)),
             ("пʼятницю", Weekday(Friday)),

@@ -295,7 +295,21 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
             .split(' ')
             .any(|word| is_range_separator(word) || (between.is_some() && word.eq_ignore_ascii_case("and")));
     let unspaced = if text.is_ascii() && !text.contains('~') { None } else { unspaced_range(text) };
-    if !separated && !text.contains('-') && unspaced.is_none() {
+    // `von 9 bis 17 Uhr`, `de 9h à 17h`: the language's words around the
+    // start. Not with a count of hours on either side: `с 10 до 12 часов`
+    // means 10:00 to 12:00, which its sides alone do not say (ten and twelve
+    // hours from now), so it is refused rather than read so.
+    let counts_hours = |side: &str| {
+        side.split_whitespace().any(|word| {
+            matches!(options.words.word(word), Some(Word::Unit(words::Unit::Hour))) && !options.words.is_hour_word(word)
+        })
+    };
+    let worded = options
+        .words
+        .range_of_words(text)
+        .filter(|[_, start, end]| !counts_hours(start) && !counts_hours(end))
+        .map(|[before, start, end]| (format!("{before} {start}").trim().to_owned(), end));
+    if !separated && !text.contains('-') && unspaced.is_none() && worded.is_none() {
         return None;
     }
     let split = separated.then(|| {
@@ -309,7 +323,10 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
             })
             .min_by_key(|(left, _)| left.len())
     });
-    let (left, right) = split.flatten().or(unspaced).or_else(|| glued_range(text))?;
+    let (left, right) = match &worded {
+        Some((left, right)) => (left.as_str(), *right),
+        None => split.flatten().or(unspaced).or_else(|| glued_range(text))?,
+    };
     let left = left.trim();
     let left = ["from ", "From "].iter().fold(left, |left, from| left.strip_prefix(from).unwrap_or(left)).trim();
     let right = right.trim();
@@ -1212,6 +1229,28 @@ mod tests {
         }
         // Each language's own: Spanish's `entro` is "I enter".
         assert!(read_in_language("entro 5 minutos", "es").is_err());
+    }
+
+    #[test]
+    fn ranges_written_with_a_languages_words_read_as_their_start() {
+        for (text, tag, start, end) in [
+            ("von 9 bis 17 Uhr", "de", "2026-11-23T09:00:00Z", "2026-11-23T17:00:00 in UTC"),
+            ("lundi de 9h à 17h", "fr", "2026-11-23T09:00:00Z", "2026-11-23T17:00:00 in UTC"),
+            ("Du 24 août 2023 au 26 août 2023", "fr", "2023-08-24T00:00:00Z", "2023-08-26T00:00:00 in UTC"),
+            ("de 6:30pm a 11:00pm", "es", "2026-11-23T18:30:00Z", "2026-11-23T23:00:00 in UTC"),
+            ("dalle 10 alle 12", "it", "2026-11-23T10:00:00Z", "2026-11-23T12:00:00 in UTC"),
+            ("с 10 до 11 утра", "ru", "2026-11-23T10:00:00Z", "2026-11-23T11:00:00 in UTC"),
+            ("з 10 до 11 ранку", "uk", "2026-11-23T10:00:00Z", "2026-11-23T11:00:00 in UTC"),
+            ("с 10 по 22 августа", "ru", "2026-08-10T00:00:00Z", "2026-08-22T00:00:00 in UTC"),
+        ] {
+            assert_range_in_language(text, tag, start, end);
+        }
+        // The closing word alone is no range: Italian's `a` is also "at".
+        assert!(read_in_language("domani a mezzogiorno", "it").is_err());
+        // Hours counted on a side are refused: its sides alone would read
+        // ten and twelve hours from now, not 10:00 to 12:00.
+        assert!(read_in_language("с 10 до 12 часов", "ru").is_err());
+        assert!(read_in_language("van 9 tot 17 uur", "nl").is_err());
     }
 
     #[test]

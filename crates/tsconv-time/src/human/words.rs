@@ -389,6 +389,10 @@ pub struct Vocabulary {
     /// Its words that name a part of today alone (`stasera`, `vanavond`:
     /// English's `tonight`), in lower case.
     parts_of_today: HashSet<Box<str>>,
+    /// The words that open and close a range (`von` ... `bis`, `de` ...
+    /// `à`, `с` ... `до`), in lower case: the closing word joins the
+    /// range's sides only after the opening one (Italian's `a` is also "at").
+    range_words: Vec<(Box<str>, Box<str>)>,
 }
 
 impl Vocabulary {
@@ -413,6 +417,7 @@ impl Vocabulary {
             at_words: HashSet::default(),
             hour_words: HashSet::default(),
             parts_of_today: HashSet::default(),
+            range_words: Vec::new(),
             unspaced: HashSet::default(),
             unspaced_longest: 0,
             day_words: Vec::new(),
@@ -627,6 +632,38 @@ impl Vocabulary {
     /// Whether the language writes `word` after an hour alone, any case.
     pub(super) fn is_hour_word(&self, word: &str) -> bool {
         with_lowercase(word, |lower| self.hour_words.contains(lower).then_some(())).is_some()
+    }
+
+    /// Learns `from` and `to` as the words that open and close a range.
+    pub(crate) fn learn_range_words(&mut self, from: &str, to: &str) {
+        self.range_words.push((from.to_lowercase().into(), to.to_lowercase().into()));
+    }
+
+    /// A range written with the language's words (`von 9 bis 17 Uhr`,
+    /// `lundi de 9h à 17h`): the words before the opening word, those
+    /// between it and the closing word (the start's), and those after (the
+    /// end's). The opening word is the first of the text that one of its
+    /// closing words follows, with at least one word between.
+    pub(crate) fn range_of_words<'t>(&self, text: &'t str) -> Option<[&'t str; 3]> {
+        if self.range_words.is_empty() {
+            return None;
+        }
+        let offset = |word: &str| word.as_ptr() as usize - text.as_ptr() as usize;
+        let is = |word: &str, lower: &str| with_lowercase(word, |word| (word == lower).then_some(())).is_some();
+        let mut words = text.split(' ').filter(|word| !word.is_empty());
+        while let Some(from) = words.next() {
+            for (_, to) in self.range_words.iter().filter(|(opening, _)| is(from, opening)) {
+                let mut after = words.clone();
+                // At least one word of the start between.
+                after.next()?;
+                if let Some(closing) = after.find(|word| is(word, to)) {
+                    let (from_at, to_at) = (offset(from), offset(closing));
+                    let middle = &text[from_at + from.len()..to_at];
+                    return Some([text[..from_at].trim(), middle.trim(), text[to_at + closing.len()..].trim()]);
+                }
+            }
+        }
+        None
     }
 
     /// Learns `word` as one that names a part of today alone, as `tonight` does.

@@ -412,6 +412,22 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
     ),
 ];
 
+/// By language: the words that open and close a range (`von 9 bis 17
+/// Uhr`, `de 9h à 17h`, `с 10 до 11 утра`). The closing word joins the
+/// sides only after the opening one: Italian's and Spanish's `a` is also
+/// "at" (`domani a mezzogiorno`).
+const RANGES: &[(&str, &[(&str, &str)])] = &[
+    ("de", &[("von", "bis"), ("ab", "bis")]),
+    ("es", &[("de", "a"), ("desde", "hasta"), ("del", "al")]),
+    ("fr", &[("de", "à"), ("du", "au"), ("du", "à"), ("de", "a")]),
+    ("it", &[("da", "a"), ("dalle", "alle"), ("dal", "al"), ("dalla", "alla")]),
+    ("nl", &[("van", "tot")]),
+    ("pt", &[("de", "a"), ("de", "até"), ("das", "às"), ("do", "ao")]),
+    ("ru", &[("с", "до"), ("с", "по"), ("от", "до")]),
+    ("sv", &[("från", "till")]),
+    ("uk", &[("з", "до"), ("із", "до"), ("від", "до"), ("з", "по")]),
+];
+
 /// Learns the words of [`WORDS`] for `localizer`'s language, and its word
 /// for "and" from CLDR's list patterns.
 pub(super) fn learn(localizer: &Localizer, words: &mut Vocabulary) {
@@ -419,6 +435,11 @@ pub(super) fn learn(localizer: &Localizer, words: &mut Vocabulary) {
         words.learn(&and, Word::Filler);
     }
     let language = localizer.language.used.split(['-', '_']).next().unwrap_or_default();
+    if let Some((_, pairs)) = RANGES.iter().find(|(code, _)| *code == language) {
+        for (from, to) in *pairs {
+            words.learn_range_words(from, to);
+        }
+    }
     let Some((_, said)) = WORDS.iter().find(|(code, _)| *code == language) else { return };
     for &(text, means) in *said {
         words.learn(text, means.word());
@@ -458,10 +479,14 @@ mod tests {
                 assert_eq!(words.meaning_of(text), Some(expected), "{language}: {text}");
             }
         }
-        let mut languages: Vec<&str> = WORDS.iter().map(|(code, _)| *code).collect();
-        languages.sort_unstable();
-        languages.dedup();
-        assert_eq!(languages.len(), WORDS.len(), "a language listed twice");
+        for table in
+            [WORDS.iter().map(|(code, _)| *code).collect::<Vec<_>>(), RANGES.iter().map(|(code, _)| *code).collect()]
+        {
+            let mut languages = table.clone();
+            languages.sort_unstable();
+            languages.dedup();
+            assert_eq!(languages.len(), table.len(), "a language listed twice");
+        }
     }
 
     #[test]

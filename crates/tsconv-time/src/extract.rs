@@ -244,7 +244,7 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
         !word.digits
             && (!human::near_miss(word.core) || word.role.is_some())
             && match word.role {
-                None | Some(Role::Joiner | Role::Count) => true,
+                None | Some(Role::Joiner | Role::Range | Role::Count) => true,
                 Some(Role::Direction) => (month_first && k + 1 == date.first) || !beside,
                 // Beside it only a letter (`A car`, `I`): a word of dates there
                 // (`GMT`) did not read with it.
@@ -519,7 +519,8 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
         // Only where a word would take the phrase's role: a word with a role
         // of its own, before one with a role of its own (`letzten Monat`),
         // needs none.
-        let takes_role = |word: &Word<'_>| matches!(word.role, None | Some(Role::Joiner | Role::Part | Role::Count));
+        let takes_role =
+            |word: &Word<'_>| matches!(word.role, None | Some(Role::Joiner | Role::Range | Role::Part | Role::Count));
         let phrase = (takes_role(&words[k]) || words.get(k + 1).is_some_and(takes_role))
             .then(|| human::phrase_at(vocabulary, &cores[k..]))
             .flatten();
@@ -528,7 +529,7 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
             continue;
         };
         for word in &mut words[k..k + length] {
-            if matches!(word.role, None | Some(Role::Joiner | Role::Part | Role::Count)) {
+            if matches!(word.role, None | Some(Role::Joiner | Role::Range | Role::Part | Role::Count)) {
                 word.role = Some(role);
             }
         }
@@ -713,7 +714,25 @@ fn field_name(raw: &str) -> usize {
 /// name only with a number or after `in`, `since`, `until` or `by`, a unit
 /// only with a direction (`in 3 days`, `3 days ago`, `next week`).
 fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
-    let joiner = |word: Option<&Word<'_>>| word.is_some_and(|word| word.role == Some(Role::Joiner));
+    let joiner =
+        |word: Option<&Word<'_>>| word.is_some_and(|word| matches!(word.role, Some(Role::Joiner | Role::Range)));
+    // `von 9 bis 17 Uhr`, `de 9:00 a 17:00`: a range opened by the language's
+    // word, closed by another, with a number, is a date.
+    let ranged = |window: &[Word<'_>]| {
+        window.len() > 2
+            && window[0].role == Some(Role::Range)
+            && window[1..window.len() - 1].iter().any(|word| word.role == Some(Role::Range))
+            && window.last().is_some_and(|last| last.digits || last.role.is_some_and(|role| role != Role::Range))
+            && window.iter().any(|word| word.digits)
+            // A time's or a date's shape, or a word of dates besides the
+            // range's own: `Von 3 bis 5 Personen` is no date.
+            && window.iter().any(|word| {
+                word.shape.dated || word.role.is_some_and(|role| !matches!(role, Role::Range | Role::Joiner | Role::Count))
+            })
+    };
+    if ranged(window) && !window.iter().any(|word| word.shape.stray || word.shape.bound) {
+        return true;
+    }
     // Nor does a date start with `ago`, `after` or `before` (`after 6pm` is
     // `6pm`), or end with `after` or `before`: `3 days after the launch`
     // counts from the launch, not from now.
@@ -966,6 +985,26 @@ mod tests {
     /// time after the word for "at", or before am, pm or an English part of
     /// the day, is a time, never a Unix time (`at 12.30` was 12.3 seconds
     /// after 1970).
+    #[test]
+    fn a_range_written_with_a_languages_words_is_one_date() {
+        assert_eq!(
+            found_in("On se voit lundi de 9h à 17h, merci", "fr"),
+            ["lundi de 9h à 17h 11 2026-11-23T09:00:00.000Z"]
+        );
+        assert_eq!(
+            found_in("Wir treffen uns von 9 bis 17 Uhr im Büro", "de"),
+            ["von 9 bis 17 Uhr 16 2026-11-23T09:00:00.000Z"]
+        );
+        assert_eq!(found_in("Встреча с 10 до 11 утра", "ru"), ["с 10 до 11 утра 8 2026-11-23T10:00:00.000Z"]);
+        assert_eq!(
+            found_in("La tienda abre de 9:00 a 17:00 todos los días", "es"),
+            ["de 9:00 a 17:00 15 2026-11-23T09:00:00.000Z"]
+        );
+        // Numbers between the words, and nothing else of a date, are none.
+        assert!(found_in("Von 3 bis 5 Personen", "de").is_empty());
+        assert!(found_in("Tengo de 3 a 5 hermanos", "es").is_empty());
+    }
+
     #[test]
     fn a_vietnamese_date_written_with_its_labels_is_found_in_prose() {
         assert_eq!(

@@ -547,6 +547,10 @@ pub(crate) enum Role {
     /// A word that joins items (`at`, `on`, `and`, `the`): never a date's
     /// first or last word in prose.
     Joiner,
+    /// A word that opens or closes a range in the language (`von` ...
+    /// `bis`, `de` ... `à`, `с` ... `до`): a joiner, but a date may start
+    /// with the opening word when its closing word follows.
+    Range,
     /// Any other word of dates (`at`, `pm`, `EST`, `BC`, `o'clock`).
     Part,
     /// A count in words (`two`, `drei`, `une`): a date only with a unit,
@@ -586,11 +590,14 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         Some(Word::Unit(_) | Word::Weekend | Word::WorkDay | Word::DayPart(..)) => Role::Unit,
         Some(Word::Month(_)) => Role::Month,
         Some(Word::MonthNumber) => Role::MonthNumber,
+        Some(Word::Filler | Word::One) if words.is_range_word(word) => Role::Range,
         Some(Word::Filler) => Role::Joiner,
         Some(Word::Count(_) | Word::One) => Role::Count,
         Some(_) => Role::Part,
         // `gisterenavond`: a day and its part, a date alone as `tonight` is.
         None if words.compound_at(word).is_some() => Role::Anchor,
+        // `von 9 bis 17 Uhr`, `lundi de 9h à 17h`: a range's words join its sides.
+        None if words.is_range_word(word) => Role::Range,
         // A phrase's words take its role where the whole phrase is written
         // (`phrase_at`), not alone (`le` of `le mois dernier`).
         None if !words.zone_abbreviation(word, None).is_empty() || generic_zone(word).is_some() => Role::Part,

@@ -639,6 +639,15 @@ impl Vocabulary {
         self.range_words.push((from.to_lowercase().into(), to.to_lowercase().into()));
     }
 
+    /// Whether `word` (any case) opens or closes a range in the language.
+    pub(crate) fn is_range_word(&self, word: &str) -> bool {
+        !self.range_words.is_empty()
+            && with_lowercase(word, |word| {
+                self.range_words.iter().any(|(from, to)| **from == *word || **to == *word).then_some(())
+            })
+            .is_some()
+    }
+
     /// A range written with the language's words (`von 9 bis 17 Uhr`,
     /// `lundi de 9h à 17h`): the words before the opening word, those
     /// between it and the closing word (the start's), and those after (the

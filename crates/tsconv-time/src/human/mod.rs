@@ -1231,6 +1231,10 @@ mod tests {
             ("le dernier trimestre", "fr", "last quarter"),
             ("в следующем квартале", "ru", "next quarter"),
             ("kommende Woche", "de", "next week"),
+            ("на минулому тижні", "uk", "last week"),
+            ("в наступному кварталі", "uk", "next quarter"),
+            ("l'anno prossimo", "it", "next year"),
+            ("komend uur", "nl", "next hour"),
         ] {
             assert_eq!(read_in_language(text, tag), read_in_language(english, "en"), "{text} ({tag})");
         }

@@ -58,9 +58,11 @@ enum Means {
     /// `31ste`, `24го`), which the number's reading leaves as a word of
     /// its own: skipped, as English's `st` and `th` are taken with the number.
     Ending,
-    /// The week before (-1), of (0) or after (1) now, named by a word CLDR
-    /// does not use for the week (`下星期`, `上个礼拜`).
-    Week(i64),
+    /// The period before (-1), of (0) or after (1) now, named in words CLDR
+    /// does not use for it (`下星期`, `上个礼拜`, `l'anno prossimo`).
+    Period(Of, i64),
+    /// "This", before a unit in a case CLDR does not write (`у цьому році`).
+    This,
     /// A unit alone, where CLDR writes it only with its direction (Chinese
     /// `小时` of `小时前`, `1小时之内`) or not at all (`礼拜`, a week).
     Unit(Of),
@@ -94,7 +96,8 @@ impl Means {
             Weekday(day) => Word::Weekday(day),
             PartOfDay(part) => part.word(),
             Unit(unit) => Word::Unit(unit),
-            Week(shift) => Word::Shifted(Of::Days(7), shift),
+            Period(unit, shift) => Word::Shifted(unit, shift),
+            This => Word::Ordinal(0),
             Month(month) => Word::Month(month),
             Ending => Word::Filler,
         }
@@ -115,7 +118,8 @@ impl Part {
 }
 
 use Means::{
-    At, Count, Day, Earlier, Ending, Joins, Last, Later, Month, Next, PartOfDay, Unit, Week, Weekday, When, Within,
+    At, Count, Day, Earlier, Ending, Joins, Last, Later, Month, Next, PartOfDay, Period, This, Unit, Weekday, When,
+    Within,
 };
 use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
 use jiff::civil::Weekday::{Friday, Monday, Saturday, Sunday, Thursday, Tuesday, Wednesday};
@@ -179,6 +183,10 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("stamattina", When(Morning)),
             ("stasera", When(Evening)),
             ("stanotte", When(Night)),
+            ("l'anno prossimo", Period(Of::Year, 1)),
+            ("l'anno scorso", Period(Of::Year, -1)),
+            ("il mese prossimo", Period(Of::Month, 1)),
+            ("il mese scorso", Period(Of::Month, -1)),
         ],
     ),
     (
@@ -186,6 +194,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         &[
             ("binnen", Within),
             ("komende", Next),
+            ("komend", Next),
             ("aankomende", Next),
             ("afgelopen", Last),
             ("namiddag", PartOfDay(Afternoon)),
@@ -296,6 +305,13 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("листопаді", Month(11)),
             ("грудні", Month(12)),
             ("го", Ending),
+            ("цьому", This),
+            ("минулому", Last),
+            ("наступному", Next),
+            ("тижні", Unit(Of::Days(7))),
+            ("році", Unit(Of::Year)),
+            ("кварталі", Unit(Of::Quarter)),
+            ("на", Joins),
             ("середу", Weekday(Wednesday)),
             ("п'ятницю", Weekday(Friday)),
             ("пʼятницю", Weekday(Friday)),
@@ -381,24 +397,24 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("禮拜日", Weekday(Sunday)),
             ("禮拜天", Weekday(Sunday)),
             ("星期天", Weekday(Sunday)),
-            ("上星期", Week(-1)),
-            ("这星期", Week(0)),
-            ("下星期", Week(1)),
-            ("上个星期", Week(-1)),
-            ("下个星期", Week(1)),
-            ("上礼拜", Week(-1)),
-            ("这礼拜", Week(0)),
-            ("下礼拜", Week(1)),
-            ("上个礼拜", Week(-1)),
-            ("下个礼拜", Week(1)),
-            ("這星期", Week(0)),
-            ("上個星期", Week(-1)),
-            ("下個星期", Week(1)),
-            ("上禮拜", Week(-1)),
-            ("這禮拜", Week(0)),
-            ("下禮拜", Week(1)),
-            ("上個禮拜", Week(-1)),
-            ("下個禮拜", Week(1)),
+            ("上星期", Period(Of::Days(7), -1)),
+            ("这星期", Period(Of::Days(7), 0)),
+            ("下星期", Period(Of::Days(7), 1)),
+            ("上个星期", Period(Of::Days(7), -1)),
+            ("下个星期", Period(Of::Days(7), 1)),
+            ("上礼拜", Period(Of::Days(7), -1)),
+            ("这礼拜", Period(Of::Days(7), 0)),
+            ("下礼拜", Period(Of::Days(7), 1)),
+            ("上个礼拜", Period(Of::Days(7), -1)),
+            ("下个礼拜", Period(Of::Days(7), 1)),
+            ("這星期", Period(Of::Days(7), 0)),
+            ("上個星期", Period(Of::Days(7), -1)),
+            ("下個星期", Period(Of::Days(7), 1)),
+            ("上禮拜", Period(Of::Days(7), -1)),
+            ("這禮拜", Period(Of::Days(7), 0)),
+            ("下禮拜", Period(Of::Days(7), 1)),
+            ("上個禮拜", Period(Of::Days(7), -1)),
+            ("下個禮拜", Period(Of::Days(7), 1)),
             // Cantonese, as Hong Kong writes it.
             ("而家", Day(0)),
             ("聽日", Day(1)),

@@ -1017,6 +1017,11 @@ mod tests {
         );
         // `3 tháng` is three months, no date without a direction.
         assert!(found_in("Tôi có 3 tháng", "vi").is_empty());
+        // Vietnamese says its "in" after the count too, for "later"; French's
+        // and Spanish's `en` after a count is "in" a place.
+        assert_eq!(found_in("Sự kiện 3 ngày sau.", "vi"), ["3 ngày sau 8 2026-11-26T18:44:03.500Z"]);
+        assert!(found_in("Je reste 3 jours en France", "fr").is_empty());
+        assert!(found_in("Estuve 3 días en Madrid", "es").is_empty());
     }
 
     #[test]

@@ -1215,6 +1215,8 @@ mod tests {
             ("上个礼拜三", "zh", "2026-11-18T00:00:00Z"),
             ("下周日", "zh", "2026-12-06T00:00:00Z"),
             ("大后天晚上9点30分", "zh", "2026-11-26T21:30:00Z"),
+            // Another language's "in" after the count is "later".
+            ("2 tuần sau", "vi", "2026-12-07T18:44:03.5Z"),
             // Units as people abbreviate them, glued to the count.
             ("+15мин", "ru", "2026-11-23T18:59:03.5Z"),
             ("+15хв", "uk", "2026-11-23T18:59:03.5Z"),

@@ -963,7 +963,19 @@ impl<'a> Parser<'_, 'a, '_> {
         if let (Some(Word::Filler), Some(Word::Ago(_))) = (self.word(0), self.word(1)) {
             self.i += 1;
         }
-        if let Some(Word::Ago(factor)) = self.word(0) {
+        // `ago`, `later`; and the words for "in" a language also says after
+        // the count, nothing counted after them (Vietnamese `2 tuần sau`, as
+        // `sau 2 tuần`; not French's `en`: `3 jours en France`).
+        let factor = match (self.word(0), self.tok(0)) {
+            (Some(Word::Ago(factor)), _) => Some(factor),
+            (Some(Word::Ahead(factor)), Some(Tok::Word(word)))
+                if self.options.words.is_ahead_after(word) && !self.starts_relative_at(1) =>
+            {
+                Some(factor)
+            }
+            _ => None,
+        };
+        if let Some(factor) = factor {
             self.i += 1;
             let pending = std::mem::take(&mut self.pieces.pending);
             let scaled = pending.scaled(factor).ok_or_else(|| self.error(0, "too large"))?;

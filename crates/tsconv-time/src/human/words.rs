@@ -393,6 +393,9 @@ pub struct Vocabulary {
     /// `à`, `с` ... `до`), in lower case: the closing word joins the
     /// range's sides only after the opening one (Italian's `a` is also "at").
     range_words: Vec<(Box<str>, Box<str>)>,
+    /// Its words for "in" that are also said after the count for "later"
+    /// (Vietnamese `sau`: `sau 2 tuần`, `2 tuần sau`), in lower case.
+    ahead_after: HashSet<Box<str>>,
 }
 
 impl Vocabulary {
@@ -418,6 +421,7 @@ impl Vocabulary {
             hour_words: HashSet::default(),
             parts_of_today: HashSet::default(),
             range_words: Vec::new(),
+            ahead_after: HashSet::default(),
             unspaced: HashSet::default(),
             unspaced_longest: 0,
             day_words: Vec::new(),
@@ -632,6 +636,17 @@ impl Vocabulary {
     /// Whether the language writes `word` after an hour alone, any case.
     pub(super) fn is_hour_word(&self, word: &str) -> bool {
         with_lowercase(word, |lower| self.hour_words.contains(lower).then_some(())).is_some()
+    }
+
+    /// Learns `word` ("in", before a count) as also said after one for "later".
+    pub(crate) fn learn_ahead_after(&mut self, word: &str) {
+        self.ahead_after.insert(word.to_lowercase().into());
+    }
+
+    /// Whether `word` (any case), "in" before a count, also says "later" after one.
+    pub(crate) fn is_ahead_after(&self, word: &str) -> bool {
+        !self.ahead_after.is_empty()
+            && with_lowercase(word, |lower| self.ahead_after.contains(lower).then_some(())).is_some()
     }
 
     /// Learns `from` and `to` as the words that open and close a range.

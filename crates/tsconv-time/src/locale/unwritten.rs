@@ -48,6 +48,9 @@ enum Means {
     /// A weekday in a grammatical case CLDR does not write (Russian's
     /// accusative after "on": `в среду`).
     Weekday(jiff::civil::Weekday),
+    /// CLDR's word for "in" before a count, also said after it for "later"
+    /// (Vietnamese `sau`: `2 tuần sau`).
+    AlsoAfter,
     /// A part of the day as a noun, as English's `afternoon`: a date only
     /// with a day or "this" (Dutch `namiddag`).
     PartOfDay(Part),
@@ -84,7 +87,7 @@ impl Means {
     /// English's word of the same meaning.
     fn word(self) -> Word {
         match self {
-            Within => Word::Ahead(1),
+            Within | AlsoAfter => Word::Ahead(1),
             Later => Word::Ago(1),
             Earlier => Word::Ago(-1),
             Count(n) => Word::Count(n),
@@ -118,8 +121,8 @@ impl Part {
 }
 
 use Means::{
-    At, Count, Day, Earlier, Ending, Joins, Last, Later, Month, Next, PartOfDay, Period, This, Unit, Weekday, When,
-    Within,
+    AlsoAfter, At, Count, Day, Earlier, Ending, Joins, Last, Later, Month, Next, PartOfDay, Period, This, Unit,
+    Weekday, When, Within,
 };
 use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
 use jiff::civil::Weekday::{Friday, Monday, Saturday, Sunday, Thursday, Tuesday, Wednesday};
@@ -335,6 +338,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
     (
         "vi",
         &[
+            ("sau", AlsoAfter),
             ("tới", Later),
             ("qua", Earlier),
             ("trong", Within),
@@ -469,6 +473,7 @@ pub(super) fn learn(localizer: &Localizer, words: &mut Vocabulary) {
         match means {
             When(_) => words.learn_part_of_today(text),
             At => words.learn_at_word(text),
+            AlsoAfter => words.learn_ahead_after(text),
             _ => {}
         }
     }

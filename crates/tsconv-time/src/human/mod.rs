@@ -977,6 +977,8 @@ mod tests {
             ("2 days after next friday", "2026-11-29T05:00:00Z"),
             ("a week after tomorrow", "2026-12-01T18:44:03.5Z"),
             ("half an hour ago", "2026-11-23T18:14:03.5Z"),
+            ("half hour ago", "2026-11-23T18:14:03.5Z"),
+            ("a half hour ago", "2026-11-23T18:14:03.5Z"),
             ("an hour and a half ago", "2026-11-23T17:14:03.5Z"),
             ("1h30m ago", "2026-11-23T17:14:03.5Z"),
             ("-2hr5min", "2026-11-23T16:39:03.5Z"),
@@ -1215,6 +1217,7 @@ mod tests {
             ("上个礼拜三", "zh", "2026-11-18T00:00:00Z"),
             ("下周日", "zh", "2026-12-06T00:00:00Z"),
             ("大后天晚上9点30分", "zh", "2026-11-26T21:30:00Z"),
+            ("een half uur geleden", "nl", "2026-11-23T18:14:03.5Z"),
             // Another language's "in" after the count is "later".
             ("2 tuần sau", "vi", "2026-12-07T18:44:03.5Z"),
             // Units as people abbreviate them, glued to the count.
@@ -1245,6 +1248,8 @@ mod tests {
         ] {
             assert_eq!(read_in_language(text, tag), read_in_language(english, "en"), "{text} ({tag})");
         }
+        // `een` read, not left out with a warning.
+        assert!(warnings_in_language("een half uur geleden", "nl").is_empty());
         // Each language's own: Spanish's `entro` is "I enter".
         assert!(read_in_language("entro 5 minutos", "es").is_err());
     }

@@ -467,12 +467,20 @@ fn closed(text: &str, start: usize, end: usize) -> &str {
 /// `text` with each date found replaced by its Discord code.
 pub fn with_discord_codes(text: &str, extraction: &Extraction) -> String {
     let mut out = String::with_capacity(text.len());
-    let mut chars = text.char_indices().map(|(i, _)| i).chain(std::iter::once(text.len()));
-    let mut at = 0;
-    let mut byte = |index: usize| chars.nth(index - at).inspect(|_| at = index + 1).unwrap_or(text.len());
+    // Character positions to bytes in one walk: the spans come in order, and
+    // one may begin where the one before it ends (`明天今天`).
+    let mut offsets = text.char_indices().map(|(i, _)| i).chain(std::iter::once(text.len()));
+    let (mut walked, mut current) = (0, 0);
+    let mut byte = |index: usize| {
+        while walked <= index {
+            current = offsets.next().unwrap_or(text.len());
+            walked += 1;
+        }
+        current
+    };
     let mut last = 0;
     for found in &extraction.found {
-        let (start, end) = (byte(found.start), byte(found.end));
+        let (start, end) = (byte(found.start).max(last), byte(found.end));
         out.push_str(&text[last..start]);
         out.push_str(&found.discord);
         last = end;
@@ -1143,5 +1151,22 @@ mod tests {
         assert_eq!(text.chars().skip(date.start).take(date.end - date.start).collect::<String>(), "2026-12-01");
         assert_eq!(with_discord_codes(text, &extraction), "Café opens «<t:1796083200:D>» — ok");
         assert!(extract(&"x".repeat(MAX_TEXT_CHARS + 1), &ReadOptions::defaults(&zone, now)).is_err());
+    }
+
+    /// Two dates written together, one beginning where the other ends
+    /// (`周一周二`, Monday Tuesday), are each replaced by its code (the
+    /// fuzzer found that the second had panicked).
+    #[test]
+    fn dates_written_together_are_each_replaced() {
+        let zone = Zone::utc();
+        let now: Timestamp = "2026-11-23T18:44:03.5Z".parse().unwrap();
+        let language = crate::locale::Localizer::get("zh").unwrap();
+        let options = ReadOptions { language: &language, ..ReadOptions::defaults(&zone, now) };
+        let text = "周一周二见";
+        let extraction = extract(text, &options).unwrap();
+        let spans: Vec<_> = extraction.found.iter().map(|found| (found.start, found.end)).collect();
+        assert_eq!(spans, [(0, 2), (2, 4)]);
+        let codes: Vec<_> = extraction.found.iter().map(|found| found.discord.as_str()).collect();
+        assert_eq!(with_discord_codes(text, &extraction), format!("{}{}见", codes[0], codes[1]));
     }
 }

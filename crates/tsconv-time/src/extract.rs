@@ -1138,6 +1138,11 @@ mod tests {
         assert!(found_in("天气很好，一点也不冷", "zh").is_empty());
         // A day and its part written as one word is a date alone.
         assert_eq!(found_in("Zien we elkaar morgenochtend?", "nl"), ["morgenochtend 15 2026-11-24T06:00:00.000Z"]);
+        assert_eq!(found_in("我们明早见", "zh"), ["明早 2 2026-11-24T06:00:00.000Z"]);
+        // Another language's "later" after a count ends its date, as `later` does.
+        assert_eq!(found_in("两个礼拜内答复我", "zh"), ["两个礼拜内 0 2026-12-07T18:44:03.500Z"]);
+        assert_eq!(found_in("5分钟之后出门", "zh"), ["5分钟之后 0 2026-11-23T18:49:03.500Z"]);
+        assert_eq!(found_in("Ci vediamo 5 minuti dopo", "it"), ["5 minuti dopo 11 2026-11-23T18:49:03.500Z"]);
     }
 
     #[test]

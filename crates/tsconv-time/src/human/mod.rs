@@ -569,9 +569,23 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         return role(words, &word[..at]);
     }
     let role = match words.word(word) {
-        Some(Word::DayShift(_) | Word::Shifted(..) | Word::Clock(_) | Word::UnitThen(..)) => Role::Anchor,
+        Some(
+            Word::DayShift(_)
+            | Word::DayWithPart(..)
+            | Word::Shifted(..)
+            | Word::WeekdayShifted(..)
+            | Word::Clock(_)
+            | Word::UnitThen(..),
+        ) => Role::Anchor,
         Some(Word::Ago(-1)) => Role::After,
-        Some(Word::Ago(_)) if ["later", "hence", "after"].iter().any(|w| word.eq_ignore_ascii_case(w)) => Role::After,
+        // Another language's "later" too (`5分钟之后`, `两个礼拜内`, `5 minuti
+        // dopo`); English's `from` and `out` are prose alone.
+        Some(Word::Ago(_))
+            if ["later", "hence", "after"].iter().any(|w| word.eq_ignore_ascii_case(w))
+                || !Vocabulary::is_english(word) =>
+        {
+            Role::After
+        }
         Some(Word::Ordinal(2..=31)) => Role::Day,
         Some(Word::DayPart(..)) if words.is_part_of_today(word) => Role::Anchor,
         // A weekday's full name; in Chinese, Japanese and Korean two or three
@@ -1178,6 +1192,34 @@ mod tests {
         }
     }
 
+    /// A weekday with its direction as CLDR writes it, where the language
+    /// has no other use for its words (a Russian adjective that agrees with
+    /// the day, a weekday in another case), read as English's `last`,
+    /// `this` or `next` before the day; also without the preposition.
+    /// (Monday 2026-11-23: last Thursday is the 19th, last Monday the 16th.)
+    #[test]
+    fn weekdays_with_their_direction_read_as_cldr_writes_them() {
+        assert_reads_in_language(&[
+            ("в прошлый четверг", "ru", "2026-11-19T00:00:00Z"),
+            ("прошлый четверг", "ru", "2026-11-19T00:00:00Z"),
+            ("в прошлую пятницу", "ru", "2026-11-20T00:00:00Z"),
+            ("в следующую среду", "ru", "2026-11-25T00:00:00Z"),
+            ("минулого четверга", "uk", "2026-11-19T00:00:00Z"),
+            ("w zeszłą środę", "pl", "2026-11-18T00:00:00Z"),
+            ("minulou středu", "cs", "2026-11-18T00:00:00Z"),
+            ("lunea trecută", "ro", "2026-11-16T00:00:00Z"),
+            ("praėjusį penktadienį", "lt", "2026-11-20T00:00:00Z"),
+            ("พฤหัสที่แล้ว", "th", "2026-11-19T00:00:00Z"),
+            ("prošla srijeda", "hr", "2026-11-18T00:00:00Z"),
+            // Vietnamese's "later" and "past" after the weekday.
+            ("thứ hai tới", "vi", "2026-11-30T00:00:00Z"),
+            ("thứ tư qua", "vi", "2026-11-18T00:00:00Z"),
+        ]);
+        // A count in words before a period's name counts its unit:
+        // `hai tuần trước` is two weeks ago, not last week.
+        assert_eq!(read_in_language("hai tuần trước", "vi").as_deref(), Ok("2026-11-09T18:44:03.5Z"));
+    }
+
     #[test]
     fn words_cldr_does_not_write_read_as_englishs() {
         assert_reads_in_language(&[
@@ -1218,6 +1260,18 @@ mod tests {
             ("下周日", "zh", "2026-12-06T00:00:00Z"),
             ("大后天晚上9点30分", "zh", "2026-11-26T21:30:00Z"),
             ("een half uur geleden", "nl", "2026-11-23T18:14:03.5Z"),
+            // A day and a part of it in one word; days further than CLDR's.
+            ("昨晚8点", "zh", "2026-11-22T20:00:00Z"),
+            ("明早6点", "zh", "2026-11-24T06:00:00Z"),
+            ("聽晚10點", "zh-Hant", "2026-11-24T22:00:00Z"),
+            ("прошлым вечером", "ru", "2026-11-22T20:00:00Z"),
+            ("минулого вечора", "uk", "2026-11-22T20:00:00Z"),
+            ("послепослезавтра", "ru", "2026-11-26T18:44:03.5Z"),
+            ("förrgår", "sv", "2026-11-21T18:44:03.5Z"),
+            ("明日", "zh", "2026-11-24T18:44:03.5Z"),
+            // An article after "within"; "the previous" before a weekday.
+            ("binnen de 5 minuten", "nl", "2026-11-23T18:49:03.5Z"),
+            ("前の水曜日", "ja", "2026-11-18T00:00:00Z"),
             // Another language's "in" after the count is "later".
             ("2 tuần sau", "vi", "2026-12-07T18:44:03.5Z"),
             // Units as people abbreviate them, glued to the count.
@@ -1268,8 +1322,9 @@ mod tests {
         ] {
             assert_range_in_language(text, tag, start, end);
         }
-        // The closing word alone is no range: Italian's `a` is also "at".
-        assert!(read_in_language("domani a mezzogiorno", "it").is_err());
+        // The closing word alone is no range: Italian's `a` is also "at"
+        // (`a mezzogiorno`, at noon).
+        assert_eq!(read_in_language("domani a mezzogiorno", "it").as_deref(), Ok("2026-11-24T12:00:00Z"));
         // Hours counted on a side are refused: its sides alone would read
         // ten and twelve hours from now, not 10:00 to 12:00.
         assert!(read_in_language("с 10 до 12 часов", "ru").is_err());

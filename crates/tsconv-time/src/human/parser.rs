@@ -210,8 +210,13 @@ pub(super) fn join_phrases<'a>(
                 .filter_map(|phrase| {
                     // `2 tháng trước`: after a count, a period's name (`tháng
                     // trước`, last month) is the count's unit and direction.
-                    if matches!(phrase.word, Word::Shifted(..)) && k > 0 && matches!(tokens[k - 1].tok, Tok::Num { .. })
-                    {
+                    // (Also after a count in words: `hai tuần trước`, two weeks ago.)
+                    let counted = |token: &Token<'_>| match token.tok {
+                        Tok::Num { .. } => true,
+                        Tok::Word(word) => matches!(words.word(word), Some(Word::Count(_) | Word::One)),
+                        Tok::Punct(_) | Tok::ShortYear(_) => false,
+                    };
+                    if matches!(phrase.word, Word::Shifted(..)) && k > 0 && counted(&tokens[k - 1]) {
                         return None;
                     }
                     let len = phrase.len();
@@ -1612,10 +1617,22 @@ impl<'a> Parser<'_, 'a, '_> {
                     {
                         Some(n)
                     }
+                    // `thứ hai tới`, `thứ hai qua`: Vietnamese's "later" or
+                    // "past" after the weekday, at the text's end.
+                    (Some(Word::Ago(n) | Word::Ahead(n)), Some(Tok::Word(next)), None)
+                        if !Vocabulary::is_english(next) && self.tok(2).is_none() =>
+                    {
+                        Some(n.signum())
+                    }
                     _ => None,
                 };
                 self.set_weekday(self.i, after.unwrap_or(0), weekday);
                 self.i += 1 + usize::from(after.is_some());
+                Ok(())
+            }
+            Some(Word::WeekdayShifted(weekday, n)) => {
+                self.set_weekday(self.i, n, weekday);
+                self.i += 1;
                 Ok(())
             }
             Some(Word::Shifted(unit, n)) => {
@@ -1934,6 +1951,14 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 Ok(())
             }
+            Some(Word::DayWithPart(days, hour, meridian)) => {
+                self.flush_pending();
+                self.i += 1;
+                self.pieces.rel.days = self.pieces.rel.days.saturating_add(days);
+                self.pieces.rels_seen = true;
+                self.pieces.day_part = Some((hour, meridian));
+                Ok(())
+            }
             Some(Word::DayShift(days)) => {
                 self.flush_pending();
                 self.i += 1;
@@ -2035,9 +2060,11 @@ impl<'a> Parser<'_, 'a, '_> {
     /// Whether a relative item starts at token `k` (`3 days`, `next month`).
     fn starts_relative_at(&self, k: usize) -> bool {
         match (self.tok(k), self.word(k)) {
-            // `in about 5 hours`: a hedge before the item.
+            // `in about 5 hours`: a hedge before the item; `binnen de 5
+            // minuten`: another language's article.
             (Some(Tok::Word(hedge)), Some(Word::Filler))
-                if ["about", "around", "approximately"].iter().any(|h| hedge.eq_ignore_ascii_case(h)) =>
+                if ["about", "around", "approximately"].iter().any(|h| hedge.eq_ignore_ascii_case(h))
+                    || !Vocabulary::is_english(hedge) =>
             {
                 self.starts_relative_at(k + 1)
             }

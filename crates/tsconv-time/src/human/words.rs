@@ -135,6 +135,15 @@ pub(crate) enum Word {
     /// `few` 3, `several` 7, `couple` 2), and the tens of a spelled
     /// ordinal (`twenty-first`).
     Count(i64),
+    /// A day counted from today and a part of it in one word (Chinese
+    /// `明早`, tomorrow morning; `昨晚`, last night): the day, and the part's
+    /// hour and half of the day as [`Word::DayPart`]'s.
+    DayWithPart(i64, i8, Meridian),
+    /// A weekday and its direction in one phrase, as CLDR writes it where
+    /// its words are no others of the language (`в прошлый четверг`,
+    /// `minulého čtvrtka`): read as English's `last`, `this` or `next`
+    /// (-1, 0, 1) before the weekday.
+    WeekdayShifted(Weekday, i64),
     /// `to` in a time told in words (`quarter to 6`): minutes before the
     /// hour. (`past` is read by its letters: as a word it is `last`.)
     To,
@@ -803,6 +812,25 @@ impl Vocabulary {
     /// the": `am Montag`) unless it follows a number (`10 am`).
     pub(super) fn is_other_languages_am(&self, word: &str) -> bool {
         self.other_language && word == "am"
+    }
+
+    /// Whether `parts` (a text's tokens, lowercased) are, in order, words
+    /// and phrases the language gave a meaning of its own (English's
+    /// meanings aside); tokens with no letter (punctuation) are passed over.
+    pub(crate) fn reads_own_words(&self, parts: &[String]) -> bool {
+        let mut k = 0;
+        while let Some(part) = parts.get(k) {
+            let rest: Vec<&str> = parts[k..].iter().map(String::as_str).collect();
+            if let Some(phrase) = self.phrase_at(&rest) {
+                k += phrase.len();
+                continue;
+            }
+            if part.chars().any(char::is_alphabetic) && !self.words.contains_key(part.as_str()) {
+                return false;
+            }
+            k += 1;
+        }
+        true
     }
 
     /// Whether `text` (lowercased) has a meaning yet.

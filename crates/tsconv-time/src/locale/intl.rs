@@ -54,6 +54,10 @@ pub(super) struct Row {
     /// The numbers CLDR's rules spell out as a word of their own, 1 to 60
     /// (`zwei`, `einer`, `五`): (word in lower case, number).
     pub numbers: &'static [(&'static str, u8)],
+    /// The weekdays with their direction, as CLDR's relative fields write
+    /// them (`в прошлый четверг`, `minulého čtvrtka`): (text, weekday from
+    /// Monday 1, -1 last, 0 this or 1 next).
+    pub weekdays: &'static [(&'static str, i8, i8)],
 }
 
 /// The word `used` (a CLDR locale as ICU4X names it) writes an hour alone
@@ -72,6 +76,12 @@ pub(super) fn day_periods(used: &str) -> &'static [(&'static str, &'static str, 
 /// the languages Discord offers; none for others.
 pub(super) fn number_words(used: &str) -> &'static [(&'static str, u8)] {
     patterns::ROWS.iter().find(|row| row.locale == used).map_or(&[], |row| row.numbers)
+}
+
+/// The weekdays with their direction of `used` (a CLDR locale as ICU4X
+/// names it), for the languages Discord offers; none for others.
+pub(super) fn weekday_phrases(used: &str) -> &'static [(&'static str, i8, i8)] {
+    patterns::ROWS.iter().find(|row| row.locale == used).map_or(&[], |row| row.weekdays)
 }
 
 /// `name` (`中文 (台灣)`, as ICU4X joins a language and its region) as

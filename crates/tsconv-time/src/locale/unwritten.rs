@@ -33,6 +33,9 @@ enum Means {
     /// sentence as English's `tonight` is; the day's after one
     /// (`завтра утром`).
     When(Part),
+    /// A day counted from today and a part of it, in one word or phrase
+    /// (`明早`, tomorrow morning; `прошлым вечером`, last evening).
+    DayAt(i64, Part),
     /// The next or the last (`komende`, `следующие`): before a count, that
     /// many units ahead or back (`komende 2 weken`), as English's `next`.
     Next,
@@ -92,6 +95,12 @@ impl Means {
             Earlier => Word::Ago(-1),
             Count(n) => Word::Count(n),
             When(part) => part.word(),
+            DayAt(days, part) => match part.word() {
+                Word::DayPart(hour, meridian) => Word::DayWithPart(days, hour, meridian),
+                // Noon and midnight are clocks: a day with its clock is
+                // no one word CLDR's languages write.
+                other => other,
+            },
             Next => Word::Ordinal(1),
             Last => Word::Ordinal(-1),
             Day(shift) => Word::DayShift(shift),
@@ -121,7 +130,7 @@ impl Part {
 }
 
 use Means::{
-    AlsoAfter, At, Count, Day, Earlier, Ending, Joins, Last, Later, Month, Next, PartOfDay, Period, This, Unit,
+    AlsoAfter, At, Count, Day, DayAt, Earlier, Ending, Joins, Last, Later, Month, Next, PartOfDay, Period, This, Unit,
     Weekday, When, Within,
 };
 use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
@@ -134,6 +143,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         "de",
         &[
             ("einige", Count(3)),
+            ("letzte Nacht", DayAt(-1, Night)),
             ("einigen", Count(3)),
             ("später", Later),
             ("früher", Earlier),
@@ -160,6 +170,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
     (
         "fi",
         &[
+            ("toissapäivänä", Day(-2)),
+            ("viime yönä", DayAt(-1, Night)),
             ("sisällä", Later),
             ("kuluessa", Later),
             ("muutama", Count(3)),
@@ -190,6 +202,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("l'anno scorso", Period(Of::Year, -1)),
             ("il mese prossimo", Period(Of::Month, 1)),
             ("il mese scorso", Period(Of::Month, -1)),
+            ("a mezzogiorno", When(Noon)),
+            ("a mezzanotte", When(Midnight)),
         ],
     ),
     (
@@ -232,6 +246,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("こんばん", When(Evening)),
             ("今夜", When(Night)),
             ("こんや", When(Night)),
+            ("前の", Last),
+            ("次の", Next),
         ],
     ),
     ("pl", &[("o", At)]),
@@ -269,11 +285,15 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("днём", When(Afternoon)),
             ("вечером", When(Evening)),
             ("ночью", When(Night)),
+            ("послепослезавтра", Day(3)),
+            ("позапозавчера", Day(-3)),
+            ("прошлым вечером", DayAt(-1, Evening)),
         ],
     ),
     (
         "sv",
         &[
+            ("förrgår", Day(-2)),
             ("inom", Within),
             ("tim", Unit(Of::Hour)),
             ("efter", Within),
@@ -333,6 +353,9 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("вночі", When(Night)),
             ("опівдні", When(Noon)),
             ("опівночі", When(Midnight)),
+            ("післяпіслязавтра", Day(3)),
+            ("позапозавчора", Day(-3)),
+            ("минулого вечора", DayAt(-1, Evening)),
         ],
     ),
     (
@@ -363,6 +386,17 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("今早", When(Morning)),
             ("今朝", When(Morning)),
             ("今晚", When(Night)),
+            ("夜晚", PartOfDay(Night)),
+            ("明日", Day(1)),
+            ("昨日", Day(-1)),
+            ("明早", DayAt(1, Morning)),
+            ("明晚", DayAt(1, Night)),
+            ("昨晚", DayAt(-1, Night)),
+            ("前晚", DayAt(-2, Night)),
+            // Cantonese: tomorrow morning and night, last night.
+            ("聽朝", DayAt(1, Morning)),
+            ("聽晚", DayAt(1, Night)),
+            ("琴晚", DayAt(-1, Night)),
             ("今日", Day(0)),
             ("大后天", Day(3)),
             ("大後天", Day(3)),

@@ -50,6 +50,7 @@ pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
     between_fields(localizer, &mut words);
     zone_names(localizer, &mut words);
     numbers(localizer, &mut words);
+    weekday_phrases(localizer, &mut words);
     super::unwritten::learn(localizer, &mut words);
     // Vietnamese's marks tell its words apart (`năm`, year; `nam`, south).
     let language = localizer.language.used.split(['-', '_']).next();
@@ -320,6 +321,35 @@ fn numbers(localizer: &Localizer, words: &mut Vocabulary) {
             continue;
         }
         words.learn(word, Word::Count(i64::from(number)));
+    }
+}
+
+/// The weekdays with their direction, as CLDR's relative fields write them,
+/// each phrase read whole as English's `last`, `this` or `next` before the
+/// weekday, where a word of it is no word of the language otherwise (the
+/// Russian adjective that agrees with the day, `в прошлый четверг`, `в
+/// прошлую среду`; Czech's and Ukrainian's weekday in another case,
+/// `minulého čtvrtka`, `минулого четверга`). A phrase whose words the
+/// language already reads is read word by word, as it says: Chinese's
+/// `上周四` and Swedish's `torsdag förra veckan` are the Thursday of last
+/// week. Each is also read without a preposition before it.
+fn weekday_phrases(localizer: &Localizer, words: &mut Vocabulary) {
+    for &(text, weekday, shift) in super::intl::weekday_phrases(localizer.language.used) {
+        let Ok(weekday) = jiff::civil::Weekday::from_monday_one_offset(weekday) else { continue };
+        let Some(parts) = crate::human::words::parts_of(text) else { continue };
+        if text.chars().any(crate::human::is_unspaced) || words.reads_own_words(&parts) {
+            continue;
+        }
+        let word = Word::WeekdayShifted(weekday, i64::from(shift));
+        words.learn(text, word);
+        // People leave out the preposition before it (`прошлый четверг`,
+        // `zeszłą środę`).
+        if let [first, rest @ ..] = parts.as_slice()
+            && rest.len() >= 2
+            && first.chars().count() <= 2
+        {
+            words.learn(&rest.join(" "), word);
+        }
     }
 }
 

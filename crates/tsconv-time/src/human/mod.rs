@@ -1220,6 +1220,27 @@ mod tests {
         assert_eq!(read_in_language("hai tuần trước", "vi").as_deref(), Ok("2026-11-09T18:44:03.5Z"));
     }
 
+    /// The days of a month as CLDR's rules spell their ordinals out, and
+    /// numbers they build of others as one word, in each language.
+    #[test]
+    fn days_and_counts_spelled_out_as_cldrs_rules_write_them() {
+        assert_reads_in_language(&[
+            ("am fünften März", "de", "2026-03-05T00:00:00Z"),
+            ("einunddreißigster Dezember 2025", "de", "2025-12-31T00:00:00Z"),
+            ("vierentwintigste mei", "nl", "2026-05-24T00:00:00Z"),
+            ("двадцать пятое мая 2020 года", "ru", "2020-05-25T00:00:00Z"),
+            ("двадцать пятого мая", "ru", "2026-05-25T00:00:00Z"),
+            ("primo maggio", "it", "2026-05-01T00:00:00Z"),
+            ("le vingt-et-unième juin", "fr", "2026-06-21T00:00:00Z"),
+            ("vor einundzwanzig Tagen", "de", "2026-11-02T18:44:03.5Z"),
+            ("over vijfentwintig minuten", "nl", "2026-11-23T19:09:03.5Z"),
+            ("om tjugofem minuter", "sv", "2026-11-23T19:09:03.5Z"),
+        ]);
+        // A word the language already has keeps its meaning: Italian's
+        // `secondo` (second) is also the unit, Vietnamese `thứ ba` Tuesday.
+        assert_eq!(read_in_language("thứ ba", "vi").as_deref(), Ok("2026-11-24T00:00:00Z"));
+    }
+
     #[test]
     fn words_cldr_does_not_write_read_as_englishs() {
         assert_reads_in_language(&[

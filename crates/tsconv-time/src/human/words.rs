@@ -405,6 +405,11 @@ pub struct Vocabulary {
     /// Its words for "in" that are also said after the count for "later"
     /// (Vietnamese `sau`: `sau 2 tuần`, `2 tuần sau`), in lower case.
     ahead_after: HashSet<Box<str>>,
+    /// Its days of a month in words (`fünften`) and its numbers built of
+    /// others as one word (`einundzwanzig`), each sorted by word: looked up
+    /// in the generated tables, not copied, after every other meaning.
+    ordinal_table: &'static [(&'static str, u8)],
+    count_table: &'static [(&'static str, u8)],
 }
 
 impl Vocabulary {
@@ -433,6 +438,8 @@ impl Vocabulary {
             ahead_after: HashSet::default(),
             unspaced: HashSet::default(),
             unspaced_longest: 0,
+            ordinal_table: &[],
+            count_table: &[],
             day_words: Vec::new(),
         };
         // `10 o clock`, the apostrophe left out.
@@ -843,9 +850,31 @@ impl Vocabulary {
         with_lowercase(word, |lower| self.own_or_english(lower))
     }
 
-    /// What `lower` (lowercased) means: the language's word, or English's.
+    /// What `lower` (lowercased) means: the language's word, or English's,
+    /// else a day or a number of the language's tables in words.
     fn own_or_english(&self, lower: &str) -> Option<Word> {
-        self.words.get(lower).or_else(|| ENGLISH.get(lower)).copied().or_else(|| particle(lower))
+        let table = |table: &[(&str, u8)]| {
+            table.binary_search_by(|(word, _)| (*word).cmp(lower)).ok().map(|at| i64::from(table[at].1))
+        };
+        self.words
+            .get(lower)
+            .or_else(|| ENGLISH.get(lower))
+            .copied()
+            .or_else(|| particle(lower))
+            .or_else(|| table(self.ordinal_table).map(Word::Ordinal))
+            .or_else(|| table(self.count_table).map(Word::Count))
+    }
+
+    /// Reads the days of a month in words (`ordinals`) and the numbers
+    /// built of others as one word (`counts`) from these tables, each
+    /// sorted by word, after every other meaning of a word.
+    pub(crate) fn learn_tables(
+        &mut self,
+        ordinals: &'static [(&'static str, u8)],
+        counts: &'static [(&'static str, u8)],
+    ) {
+        self.ordinal_table = ordinals;
+        self.count_table = counts;
     }
 
     /// Whether `word` is one of the English words GNU reads (any case).

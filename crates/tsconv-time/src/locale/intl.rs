@@ -54,6 +54,13 @@ pub(super) struct Row {
     /// The numbers CLDR's rules spell out as a word of their own, 1 to 60
     /// (`zwei`, `einer`, `五`): (word in lower case, number).
     pub numbers: &'static [(&'static str, u8)],
+    /// The numbers 1 to 60 CLDR's rules build from others as one word
+    /// (`einundzwanzig`): (word in lower case, number), sorted by word.
+    pub composed: &'static [(&'static str, u8)],
+    /// The days of a month, 1 to 31, as CLDR's rules spell their ordinals
+    /// out, every gender and everyday case (`fünften`, `двадцать пятое`):
+    /// (text in lower case, number), sorted by text.
+    pub ordinals: &'static [(&'static str, u8)],
     /// The weekdays with their direction, as CLDR's relative fields write
     /// them (`в прошлый четверг`, `minulého čtvrtka`): (text, weekday from
     /// Monday 1, -1 last, 0 this or 1 next).
@@ -76,6 +83,19 @@ pub(super) fn day_periods(used: &str) -> &'static [(&'static str, &'static str, 
 /// the languages Discord offers; none for others.
 pub(super) fn number_words(used: &str) -> &'static [(&'static str, u8)] {
     patterns::ROWS.iter().find(|row| row.locale == used).map_or(&[], |row| row.numbers)
+}
+
+/// The ordinals of the days of a month of `used` (a CLDR locale as ICU4X
+/// names it), for the languages Discord offers; none for others.
+pub(super) fn ordinal_words(used: &str) -> &'static [(&'static str, u8)] {
+    patterns::ROWS.iter().find(|row| row.locale == used).map_or(&[], |row| row.ordinals)
+}
+
+/// The numbers CLDR's rules build from others as one word, of `used` (a
+/// CLDR locale as ICU4X names it), for the languages Discord offers; none
+/// for others.
+pub(super) fn composed_numbers(used: &str) -> &'static [(&'static str, u8)] {
+    patterns::ROWS.iter().find(|row| row.locale == used).map_or(&[], |row| row.composed)
 }
 
 /// The weekdays with their direction of `used` (a CLDR locale as ICU4X

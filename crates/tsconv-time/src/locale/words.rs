@@ -50,6 +50,7 @@ pub(super) fn learn(localizer: &Localizer) -> Vocabulary {
     between_fields(localizer, &mut words);
     zone_names(localizer, &mut words);
     numbers(localizer, &mut words);
+    ordinals(localizer, &mut words);
     weekday_phrases(localizer, &mut words);
     super::unwritten::learn(localizer, &mut words);
     // Vietnamese's marks tell its words apart (`năm`, year; `nam`, south).
@@ -322,6 +323,36 @@ fn numbers(localizer: &Localizer, words: &mut Vocabulary) {
         }
         words.learn(word, Word::Count(i64::from(number)));
     }
+}
+
+/// The days of a month as CLDR's rules spell their ordinals out, in every
+/// gender and everyday case (`am fünften März`, `vierentwintigste mei`, `двадцать
+/// пятое мая`, `primo maggio`), as English's `fifth`. A word that is one of
+/// the language's already keeps its meaning (`secondo`, `segundo`: the
+/// second, the unit; Vietnamese `thứ ba`, third and Tuesday).
+///
+/// A word of one is looked up in the generated table, not copied into the
+/// vocabulary (as the numbers CLDR's rules build as one word are:
+/// `einundzwanzig`); those of several words (`двадцать пятое`,
+/// `vingt-et-unième`) are phrases, and those of Chinese and Japanese
+/// (`第五`) words to cut their text into.
+fn ordinals(localizer: &Localizer, words: &mut Vocabulary) {
+    let used = localizer.language.used;
+    let ordinals = super::intl::ordinal_words(used);
+    for &(text, number) in ordinals {
+        let unspaced = text.chars().any(crate::human::is_unspaced);
+        let one_token = crate::human::words::parts_of(text).is_some_and(|parts| parts.len() == 1);
+        if (one_token && !unspaced) || words.meaning_of(text).is_some() || crate::human::words::mark(text).is_some() {
+            continue;
+        }
+        words.learn(text, Word::Ordinal(i64::from(number)));
+    }
+    for &(text, number) in super::intl::composed_numbers(used) {
+        if text.chars().any(crate::human::is_unspaced) && !words.knows(text) {
+            words.learn(text, Word::Count(i64::from(number)));
+        }
+    }
+    words.learn_tables(ordinals, super::intl::composed_numbers(used));
 }
 
 /// The weekdays with their direction, as CLDR's relative fields write them,

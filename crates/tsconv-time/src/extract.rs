@@ -1143,6 +1143,12 @@ mod tests {
         assert_eq!(found_in("两个礼拜内答复我", "zh"), ["两个礼拜内 0 2026-12-07T18:44:03.500Z"]);
         assert_eq!(found_in("5分钟之后出门", "zh"), ["5分钟之后 0 2026-11-23T18:49:03.500Z"]);
         assert_eq!(found_in("Ci vediamo 5 minuti dopo", "it"), ["5 minuti dopo 11 2026-11-23T18:49:03.500Z"]);
+        // French's `les` joins, and is no date alone nor its start.
+        assert_eq!(
+            found_in("Réservé pour les 2 prochaines semaines.", "fr"),
+            ["2 prochaines semaines 17 2026-12-07T18:44:03.500Z"]
+        );
+        assert!(found_in("Les enfants jouent dans les 2 jardins", "fr").is_empty());
     }
 
     #[test]

@@ -601,7 +601,7 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         Some(Word::Ahead(_) | Word::Ordinal(-1..=1)) => Role::Direction,
         // `weekend` and `morning` are dates only with a direction or a day
         // (`this weekend`, `tomorrow morning`), as a unit is.
-        Some(Word::Unit(_) | Word::Weekend | Word::WorkDay | Word::DayPart(..)) => Role::Unit,
+        Some(Word::Unit(_) | Word::HalfOf(_) | Word::Weekend | Word::WorkDay | Word::DayPart(..)) => Role::Unit,
         Some(Word::Month(_)) => Role::Month,
         Some(Word::MonthNumber) => Role::MonthNumber,
         Some(Word::Filler | Word::One) if words.is_range_word(word) => Role::Range,
@@ -1290,6 +1290,14 @@ mod tests {
             ("послепослезавтра", "ru", "2026-11-26T18:44:03.5Z"),
             ("förrgår", "sv", "2026-11-21T18:44:03.5Z"),
             ("明日", "zh", "2026-11-24T18:44:03.5Z"),
+            // Half a unit in one word; French's next and last in the plural,
+            // between the count and its unit or after the unit.
+            ("полчаса назад", "ru", "2026-11-23T18:14:03.5Z"),
+            ("через півгодини", "uk", "2026-11-23T19:14:03.5Z"),
+            ("полгода назад", "ru", "2026-05-23T18:44:03.5Z"),
+            ("les 2 prochaines semaines", "fr", "2026-12-07T18:44:03.5Z"),
+            ("les trois prochaines semaines", "fr", "2026-12-14T18:44:03.5Z"),
+            ("les 30 jours précédents", "fr", "2026-10-24T18:44:03.5Z"),
             // An article after "within"; "the previous" before a weekday.
             ("binnen de 5 minuten", "nl", "2026-11-23T18:49:03.5Z"),
             ("前の水曜日", "ja", "2026-11-18T00:00:00Z"),

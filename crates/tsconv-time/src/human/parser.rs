@@ -540,6 +540,17 @@ impl<'a> Parser<'_, 'a, '_> {
         {
             return self.told_time(to_i64(hour), value, after);
         }
+        // `les 2 prochaines semaines`: another language's "next" or "last"
+        // between the count and its unit.
+        if negative.is_none()
+            && !ordinal
+            && let (Some(Word::Ordinal(n @ (-1 | 1))), Some(Tok::Word(between)), Some(Word::Unit(unit))) =
+                (self.word(1), self.tok(1), self.word(2))
+            && !Vocabulary::is_english(between)
+        {
+            self.i += 3;
+            return self.relative_after(0, value.checked_mul(n).and_then(|count| Relative::of(unit, count)));
+        }
         // `5 o'clock`.
         if let Some(Word::OClock) = self.word(1) {
             self.set_time(self.i, value, 0, 0, 0, None);
@@ -973,6 +984,13 @@ impl<'a> Parser<'_, 'a, '_> {
         // `sau 2 tuần`; not French's `en`: `3 jours en France`).
         let factor = match (self.word(0), self.tok(0)) {
             (Some(Word::Ago(factor)), _) => Some(factor),
+            // `les 30 jours précédents`, `les 90 secondes suivantes`: another
+            // language's "last" or "next" after the count's unit, at the end.
+            (Some(Word::Ordinal(n @ (-1 | 1))), Some(Tok::Word(word)))
+                if !Vocabulary::is_english(word) && self.tok(1).is_none() =>
+            {
+                Some(n)
+            }
             (Some(Word::Ahead(factor)), Some(Tok::Word(word)))
                 if self.options.words.is_ahead_after(word) && !self.starts_relative_at(1) =>
             {
@@ -1816,6 +1834,24 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 Ok(())
             }
+            // `les trois prochaines semaines`: "next" or "last" between a count
+            // in words and its unit, in another language.
+            Some(Word::Count(_))
+                if self.spelled_count().is_some_and(|(_, k)| {
+                    matches!(
+                        (self.word(k), self.tok(k), self.word(k + 1)),
+                        (Some(Word::Ordinal(-1 | 1)), Some(Tok::Word(between)), Some(Word::Unit(_)))
+                            if !Vocabulary::is_english(between)
+                    )
+                }) =>
+            {
+                let Some((count, k)) = self.spelled_count() else { return Ok(()) };
+                let (Some(Word::Ordinal(n)), Some(Word::Unit(unit))) = (self.word(k), self.word(k + 1)) else {
+                    return Ok(());
+                };
+                self.i += k + 2;
+                self.relative_after(0, count.checked_mul(n).and_then(|count| Relative::of(unit, count)))
+            }
             // `two weeks ago`, `a few minutes ago`, `a couple of days`.
             Some(Word::Count(_)) | Some(Word::One)
                 if self.spelled_count().is_some_and(|(_, k)| matches!(self.word(k), Some(Word::Unit(_)))) =>
@@ -1866,6 +1902,12 @@ impl<'a> Parser<'_, 'a, '_> {
             {
                 self.i += 1;
                 Ok(())
+            }
+            // `полчаса назад`, `через півгодини`: half a unit in one word.
+            Some(Word::HalfOf(unit)) => {
+                let half = self.half_of(unit, 0)?;
+                self.i += 1;
+                self.relative_after(0, Some(half))
             }
             Some(Word::Half) => match (self.word(1), self.word(2)) {
                 (Some(Word::One), Some(Word::Unit(unit))) => {
@@ -2068,7 +2110,7 @@ impl<'a> Parser<'_, 'a, '_> {
             {
                 self.starts_relative_at(k + 1)
             }
-            (_, Some(Word::Unit(_) | Word::One | Word::Half)) => true,
+            (_, Some(Word::Unit(_) | Word::One | Word::Half | Word::HalfOf(_))) => true,
             (_, Some(Word::Count(_))) => true,
             (Some(Tok::Num { .. }), _) if self.counted_unit(k).is_some() => true,
             (_, Some(Word::Ordinal(_))) => matches!(self.word(k + 1), Some(Word::Unit(_))),

@@ -139,6 +139,9 @@ pub(crate) enum Word {
     /// `明早`, tomorrow morning; `昨晚`, last night): the day, and the part's
     /// hour and half of the day as [`Word::DayPart`]'s.
     DayWithPart(i64, i8, Meridian),
+    /// Half a unit in one word (`полчаса`, half an hour; `полгода`, half a
+    /// year): as `half` before the unit.
+    HalfOf(Unit),
     /// A weekday and its direction in one phrase, as CLDR writes it where
     /// its words are no others of the language (`в прошлый четверг`,
     /// `minulého čtvrtka`): read as English's `last`, `this` or `next`

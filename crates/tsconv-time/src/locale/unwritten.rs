@@ -69,6 +69,8 @@ enum Means {
     Period(Of, i64),
     /// "This", before a unit in a case CLDR does not write (`у цьому році`).
     This,
+    /// Half a unit in one word (`полчаса`, `півгодини`).
+    HalfOf(Of),
     /// A unit alone, where CLDR writes it only with its direction (Chinese
     /// `小时` of `小时前`, `1小时之内`) or not at all (`礼拜`, a week).
     Unit(Of),
@@ -108,6 +110,7 @@ impl Means {
             Weekday(day) => Word::Weekday(day),
             PartOfDay(part) => part.word(),
             Unit(unit) => Word::Unit(unit),
+            HalfOf(unit) => Word::HalfOf(unit),
             Period(unit, shift) => Word::Shifted(unit, shift),
             This => Word::Ordinal(0),
             Month(month) => Word::Month(month),
@@ -130,8 +133,8 @@ impl Part {
 }
 
 use Means::{
-    AlsoAfter, At, Count, Day, DayAt, Earlier, Ending, Joins, Last, Later, Month, Next, PartOfDay, Period, This, Unit,
-    Weekday, When, Within,
+    AlsoAfter, At, Count, Day, DayAt, Earlier, Ending, HalfOf, Joins, Last, Later, Month, Next, PartOfDay, Period,
+    This, Unit, Weekday, When, Within,
 };
 use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
 use jiff::civil::Weekday::{Friday, Monday, Saturday, Sunday, Thursday, Tuesday, Wednesday};
@@ -183,7 +186,29 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("kuluneet", Last),
         ],
     ),
-    ("fr", &[("en", Within), ("quelques", Count(3)), ("plus tard", Later), ("plus tôt", Earlier), ("er", Ending)]),
+    (
+        "fr",
+        &[
+            ("en", Within),
+            ("quelques", Count(3)),
+            ("plus tard", Later),
+            ("plus tôt", Earlier),
+            ("er", Ending),
+            // Next and last in the plural, before or after the count's unit
+            // (`les 2 prochaines semaines`, `les 30 jours précédents`).
+            ("les", Joins),
+            ("prochains", Next),
+            ("prochaines", Next),
+            ("suivants", Next),
+            ("suivantes", Next),
+            ("derniers", Last),
+            ("dernières", Last),
+            ("précédents", Last),
+            ("précédentes", Last),
+            ("passés", Last),
+            ("passées", Last),
+        ],
+    ),
     (
         "it",
         &[
@@ -285,6 +310,9 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("днём", When(Afternoon)),
             ("вечером", When(Evening)),
             ("ночью", When(Night)),
+            ("полчаса", HalfOf(Of::Hour)),
+            ("полгода", HalfOf(Of::Year)),
+            ("полминуты", HalfOf(Of::Minute)),
             ("послепослезавтра", Day(3)),
             ("позапозавчера", Day(-3)),
             ("прошлым вечером", DayAt(-1, Evening)),
@@ -353,6 +381,9 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("вночі", When(Night)),
             ("опівдні", When(Noon)),
             ("опівночі", When(Midnight)),
+            ("півгодини", HalfOf(Of::Hour)),
+            ("півроку", HalfOf(Of::Year)),
+            ("півхвилини", HalfOf(Of::Minute)),
             ("післяпіслязавтра", Day(3)),
             ("позапозавчора", Day(-3)),
             ("минулого вечора", DayAt(-1, Evening)),

@@ -686,7 +686,9 @@ impl Vocabulary {
     /// `lundi de 9h à 17h`): the words before the opening word, those
     /// between it and the closing word (the start's), and those after (the
     /// end's). The opening word is the first of the text that one of its
-    /// closing words follows, with at least one word between.
+    /// closing words follows, with at least one word between. Without one,
+    /// a closing word alone between two days of a month with the month's
+    /// name after them (`10 a 22 Agosto 2012`) parts them too.
     pub(crate) fn range_of_words<'t>(&self, text: &'t str) -> Option<[&'t str; 3]> {
         if self.range_words.is_empty() {
             return None;
@@ -706,7 +708,18 @@ impl Vocabulary {
                 }
             }
         }
-        None
+        // `10 a 22 Agosto 2012`, `10 au 22 août`: two days of a month and the
+        // closing word alone between, the month's name after them.
+        let day = |word: &str| (1..=2).contains(&word.len()) && word.bytes().all(|b| b.is_ascii_digit());
+        let mut words = text.split(' ').filter(|word| !word.is_empty());
+        let (Some(first), Some(closing), Some(second)) = (words.next(), words.next(), words.next()) else {
+            return None;
+        };
+        let closes = self.range_words.iter().any(|(_, to)| is(closing, to));
+        let month = words
+            .next()
+            .is_some_and(|word| matches!(self.word(word.trim_end_matches(['.', ','])), Some(Word::Month(_))));
+        (day(first) && closes && day(second) && month).then(|| ["", first, text[offset(second)..].trim()])
     }
 
     /// Learns `word` as one that names a part of today alone, as `tonight` does.

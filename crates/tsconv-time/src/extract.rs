@@ -768,6 +768,12 @@ fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
     if window.windows(2).any(|pair| pair[0].role == Some(Role::MonthNumber) && pair[1].digits) {
         return true;
     }
+    // `năm 1789`: another language's word for "year" before a year labels it
+    // (English's `year` is GNU's relative item, and its words are ASCII).
+    let year = |word: &Word<'_>| (3..=4).contains(&word.core.len()) && word.core.bytes().all(|b| b.is_ascii_digit());
+    if window.windows(2).any(|pair| pair[0].role == Some(Role::Unit) && !pair[0].core.is_ascii() && year(&pair[1])) {
+        return true;
+    }
     if roles().any(|role| role == Role::Unit) && !(anchored || directed) {
         return false;
     }
@@ -1030,6 +1036,10 @@ mod tests {
         assert_eq!(found_in("Sự kiện 3 ngày sau.", "vi"), ["3 ngày sau 8 2026-11-26T18:44:03.500Z"]);
         assert!(found_in("Je reste 3 jours en France", "fr").is_empty());
         assert!(found_in("Estuve 3 días en Madrid", "es").is_empty());
+        // A year labeled by the word for "year": `năm 1789` (`3 năm`, three
+        // years, stays prose).
+        assert_eq!(found_in("Cách mạng năm 1789.", "vi"), ["năm 1789 10 1789-01-01T00:00:00.000Z"]);
+        assert!(found_in("Tôi sống ở đây 3 năm.", "vi").is_empty());
     }
 
     #[test]

@@ -1298,6 +1298,18 @@ mod tests {
             ("les 2 prochaines semaines", "fr", "2026-12-07T18:44:03.5Z"),
             ("les trois prochaines semaines", "fr", "2026-12-14T18:44:03.5Z"),
             ("les 30 jours précédents", "fr", "2026-10-24T18:44:03.5Z"),
+            // Articles, "at", "before" and "after" (`morgen voor 16:00`: that
+            // time), units and months as people abbreviate them, dawn.
+            ("Sonntag, den 7. Dezember 2014", "de", "2014-12-07T00:00:00Z"),
+            ("a mezzanotte il 12 agosto", "it", "2026-08-12T00:00:00Z"),
+            ("morgen voor 16:00", "nl", "2026-11-24T16:00:00Z"),
+            ("15 minuten voor", "nl", "2026-11-23T18:29:03.5Z"),
+            ("1u geleden", "nl", "2026-11-23T17:44:03.5Z"),
+            ("idag vid midnatt", "sv", "2026-11-23T00:00:00Z"),
+            ("сен 2012", "ru", "2012-09-01T00:00:00Z"),
+            ("03 сер 96", "uk", "1996-08-03T00:00:00Z"),
+            ("sáng sớm", "vi", "2026-11-23T06:00:00Z"),
+            ("la veille", "fr", "2026-11-22T18:44:03.5Z"),
             // An article after "within"; "the previous" before a weekday.
             ("binnen de 5 minuten", "nl", "2026-11-23T18:49:03.5Z"),
             ("前の水曜日", "ja", "2026-11-18T00:00:00Z"),

@@ -2043,9 +2043,12 @@ impl<'a> Parser<'_, 'a, '_> {
                 self.i += 1;
                 Ok(())
             }
-            // `tomorrow before 4pm`, `tomorrow after 4pm`: that time.
+            // `tomorrow before 4pm`, `tomorrow after 4pm`: that time; so in
+            // another language (`morgen voor 16:00`, `morgen na 16:00`).
             Some(Word::Ago(_))
-                if (word.eq_ignore_ascii_case("before") || word.eq_ignore_ascii_case("after"))
+                if (word.eq_ignore_ascii_case("before")
+                    || word.eq_ignore_ascii_case("after")
+                    || !Vocabulary::is_english(word))
                     && self.pieces.pending == Relative::default()
                     && matches!(self.tok(1), Some(Tok::Num { negative: None, .. }))
                     && !self.starts_relative_at(1) =>

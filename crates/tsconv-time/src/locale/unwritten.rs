@@ -147,6 +147,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         &[
             ("einige", Count(3)),
             ("letzte Nacht", DayAt(-1, Night)),
+            ("den", Joins),
             ("einigen", Count(3)),
             ("später", Later),
             ("früher", Earlier),
@@ -194,6 +195,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("plus tard", Later),
             ("plus tôt", Earlier),
             ("er", Ending),
+            ("la veille", Day(-1)),
             // Next and last in the plural, before or after the count's unit
             // (`les 2 prochaines semaines`, `les 30 jours précédents`).
             ("les", Joins),
@@ -229,12 +231,18 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("il mese scorso", Period(Of::Month, -1)),
             ("a mezzogiorno", When(Noon)),
             ("a mezzanotte", When(Midnight)),
+            ("il", Joins),
+            ("adesso", Day(0)),
         ],
     ),
     (
         "nl",
         &[
             ("binnen", Within),
+            ("u", Unit(Of::Hour)),
+            ("voor", Earlier),
+            ("na", Later),
+            ("uit", Later),
             ("komende", Next),
             ("komend", Next),
             ("jr", Unit(Of::Year)),
@@ -289,6 +297,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("пару", Count(2)),
             ("несколько", Count(3)),
             ("январе", Month(1)),
+            ("фев", Month(2)),
+            ("сен", Month(9)),
             ("феврале", Month(2)),
             ("марте", Month(3)),
             ("апреле", Month(4)),
@@ -322,6 +332,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         "sv",
         &[
             ("förrgår", Day(-2)),
+            ("vid", At),
             ("inom", Within),
             ("tim", Unit(Of::Hour)),
             ("efter", Within),
@@ -348,6 +359,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("у", At),
             ("об", At),
             ("січні", Month(1)),
+            ("сер", Month(8)),
+            ("верес", Month(9)),
             ("лютому", Month(2)),
             ("березні", Month(3)),
             ("квітні", Month(4)),
@@ -400,6 +413,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("lúc này", Day(0)),
             ("vào", Joins),
             ("buổi", Joins),
+            ("sáng sớm", When(Morning)),
+            ("bình minh", When(Morning)),
         ],
     ),
     (

@@ -582,7 +582,7 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         // dopo`); English's `from` and `out` are prose alone.
         Some(Word::Ago(_))
             if ["later", "hence", "after"].iter().any(|w| word.eq_ignore_ascii_case(w))
-                || !Vocabulary::is_english(word) =>
+                || (words.is_other_language() && !Vocabulary::is_english(word)) =>
         {
             Role::After
         }
@@ -1310,6 +1310,8 @@ mod tests {
             ("03 сер 96", "uk", "1996-08-03T00:00:00Z"),
             ("sáng sớm", "vi", "2026-11-23T06:00:00Z"),
             ("la veille", "fr", "2026-11-22T18:44:03.5Z"),
+            ("в минулий четвер", "uk", "2026-11-19T00:00:00Z"),
+            ("paar dagen geleden", "nl", "2026-11-21T18:44:03.5Z"),
             // An article after "within"; "the previous" before a weekday.
             ("binnen de 5 minuten", "nl", "2026-11-23T18:49:03.5Z"),
             ("前の水曜日", "ja", "2026-11-18T00:00:00Z"),

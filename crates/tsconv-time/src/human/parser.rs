@@ -546,6 +546,7 @@ impl<'a> Parser<'_, 'a, '_> {
             && !ordinal
             && let (Some(Word::Ordinal(n @ (-1 | 1))), Some(Tok::Word(between)), Some(Word::Unit(unit))) =
                 (self.word(1), self.tok(1), self.word(2))
+            && self.options.words.is_other_language()
             && !Vocabulary::is_english(between)
         {
             self.i += 3;
@@ -987,7 +988,7 @@ impl<'a> Parser<'_, 'a, '_> {
             // `les 30 jours précédents`, `les 90 secondes suivantes`: another
             // language's "last" or "next" after the count's unit, at the end.
             (Some(Word::Ordinal(n @ (-1 | 1))), Some(Tok::Word(word)))
-                if !Vocabulary::is_english(word) && self.tok(1).is_none() =>
+                if self.tok(1).is_none() && self.options.words.is_other_language() && !Vocabulary::is_english(word) =>
             {
                 Some(n)
             }
@@ -2046,11 +2047,11 @@ impl<'a> Parser<'_, 'a, '_> {
             // `tomorrow before 4pm`, `tomorrow after 4pm`: that time; so in
             // another language (`morgen voor 16:00`, `morgen na 16:00`).
             Some(Word::Ago(_))
-                if (word.eq_ignore_ascii_case("before")
-                    || word.eq_ignore_ascii_case("after")
-                    || !Vocabulary::is_english(word))
-                    && self.pieces.pending == Relative::default()
+                if self.pieces.pending == Relative::default()
                     && matches!(self.tok(1), Some(Tok::Num { negative: None, .. }))
+                    && (word.eq_ignore_ascii_case("before")
+                        || word.eq_ignore_ascii_case("after")
+                        || (self.options.words.is_other_language() && !Vocabulary::is_english(word)))
                     && !self.starts_relative_at(1) =>
             {
                 self.i += 1;
@@ -2109,7 +2110,7 @@ impl<'a> Parser<'_, 'a, '_> {
             // minuten`: another language's article.
             (Some(Tok::Word(hedge)), Some(Word::Filler))
                 if ["about", "around", "approximately"].iter().any(|h| hedge.eq_ignore_ascii_case(h))
-                    || !Vocabulary::is_english(hedge) =>
+                    || (self.options.words.is_other_language() && !Vocabulary::is_english(hedge)) =>
             {
                 self.starts_relative_at(k + 1)
             }

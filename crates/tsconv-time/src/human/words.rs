@@ -869,16 +869,14 @@ impl Vocabulary {
     /// What `lower` (lowercased) means: the language's word, or English's,
     /// else a day or a number of the language's tables in words.
     fn own_or_english(&self, lower: &str) -> Option<Word> {
+        let found = self.words.get(lower).or_else(|| ENGLISH.get(lower)).copied().or_else(|| particle(lower));
+        if found.is_some() || (self.ordinal_table.is_empty() && self.count_table.is_empty()) {
+            return found;
+        }
         let table = |table: &[(&str, u8)]| {
             table.binary_search_by(|(word, _)| (*word).cmp(lower)).ok().map(|at| i64::from(table[at].1))
         };
-        self.words
-            .get(lower)
-            .or_else(|| ENGLISH.get(lower))
-            .copied()
-            .or_else(|| particle(lower))
-            .or_else(|| table(self.ordinal_table).map(Word::Ordinal))
-            .or_else(|| table(self.count_table).map(Word::Count))
+        table(self.ordinal_table).map(Word::Ordinal).or_else(|| table(self.count_table).map(Word::Count))
     }
 
     /// Reads the days of a month in words (`ordinals`) and the numbers

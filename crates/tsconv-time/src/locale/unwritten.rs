@@ -252,6 +252,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("ste", Ending),
             ("de", Joins),
             ("een paar", Count(2)),
+            ("paar", Count(2)),
             ("later", Later),
             ("vanaf nu", Later),
             ("eerder", Earlier),
@@ -376,6 +377,12 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("цьому", This),
             ("минулому", Last),
             ("наступному", Next),
+            // Before a weekday in the accusative (`в минулий четвер`, `у
+            // наступну середу`).
+            ("минулий", Last),
+            ("минулу", Last),
+            ("наступний", Next),
+            ("наступну", Next),
             ("тижні", Unit(Of::Days(7))),
             ("році", Unit(Of::Year)),
             ("кварталі", Unit(Of::Quarter)),

@@ -431,6 +431,14 @@ impl<'a> Parser<'_, 'a, '_> {
         Ok(())
     }
 
+    /// A day counted from today (`tomorrow`, `明早`'s day): the word taken.
+    fn day_shift(&mut self, days: i64) {
+        self.flush_pending();
+        self.i += 1;
+        self.pieces.rel.days = self.pieces.rel.days.saturating_add(days);
+        self.pieces.rels_seen = true;
+    }
+
     fn flush_pending(&mut self) {
         let pending = std::mem::take(&mut self.pieces.pending);
         self.pieces.rel = self.pieces.rel.plus(pending).unwrap_or(self.pieces.rel);
@@ -1995,18 +2003,12 @@ impl<'a> Parser<'_, 'a, '_> {
                 Ok(())
             }
             Some(Word::DayWithPart(days, hour, meridian)) => {
-                self.flush_pending();
-                self.i += 1;
-                self.pieces.rel.days = self.pieces.rel.days.saturating_add(days);
-                self.pieces.rels_seen = true;
+                self.day_shift(days);
                 self.pieces.day_part = Some((hour, meridian));
                 Ok(())
             }
             Some(Word::DayShift(days)) => {
-                self.flush_pending();
-                self.i += 1;
-                self.pieces.rel.days = self.pieces.rel.days.saturating_add(days);
-                self.pieces.rels_seen = true;
+                self.day_shift(days);
                 Ok(())
             }
             Some(Word::Ahead(factor)) if self.starts_relative_at(1) => {

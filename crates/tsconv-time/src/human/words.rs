@@ -144,7 +144,7 @@ pub(crate) enum Word {
     HalfOf(Unit),
     /// A weekday and its direction in one phrase, as CLDR writes it where
     /// its words are no others of the language (`в прошлый четверг`,
-    /// `minulého čtvrtka`): read as English's `last`, `this` or `next`
+    /// `minulou středu`): read as English's `last`, `this` or `next`
     /// (-1, 0, 1) before the weekday.
     WeekdayShifted(Weekday, i64),
     /// `to` in a time told in words (`quarter to 6`): minutes before the

@@ -62,7 +62,7 @@ pub(super) struct Row {
     /// (text in lower case, number), sorted by text.
     pub ordinals: &'static [(&'static str, u8)],
     /// The weekdays with their direction, as CLDR's relative fields write
-    /// them (`в прошлый четверг`, `minulého čtvrtka`): (text, weekday from
+    /// them (`в прошлый четверг`, `minulou středu`): (text, weekday from
     /// Monday 1, -1 last, 0 this or 1 next).
     pub weekdays: &'static [(&'static str, i8, i8)],
 }

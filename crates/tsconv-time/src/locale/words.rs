@@ -360,7 +360,7 @@ fn ordinals(localizer: &Localizer, words: &mut Vocabulary) {
 /// weekday, where a word of it is no word of the language otherwise (the
 /// Russian adjective that agrees with the day, `в прошлый четверг`, `в
 /// прошлую среду`; Czech's and Ukrainian's weekday in another case,
-/// `minulého čtvrtka`, `минулого четверга`). A phrase whose words the
+/// `minulou středu`, `минулого четверга`). A phrase whose words the
 /// language already reads is read word by word, as it says: Chinese's
 /// `上周四` and Swedish's `torsdag förra veckan` are the Thursday of last
 /// week. Each is also read without a preposition before it.

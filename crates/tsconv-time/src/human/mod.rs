@@ -1593,6 +1593,12 @@ mod tests {
             ("10 augustus 234 v.Chr.", "nl", "-000233-08-10T00:00:00Z"),
             ("10 août 234 av. J.-C.", "fr", "-000233-08-10T00:00:00Z"),
             ("10 августа 234 г. до н. э.", "ru", "-000233-08-10T00:00:00Z"),
+            // The eras' other names CLDR gives, which no formatter writes
+            // (they had been left out with a warning: 234 CE).
+            ("10. August 234 v.u.Z.", "de", "-000233-08-10T00:00:00Z"),
+            ("10. August 88 u. Z.", "de", "0088-08-10T00:00:00Z"),
+            ("10 août 234 AEC", "fr", "-000233-08-10T00:00:00Z"),
+            ("10 de agosto de 234 a. e. c.", "es", "-000233-08-10T00:00:00Z"),
             // The era's wide name, as no date pattern writes it.
             ("10 augustus 234 voor Christus", "nl", "-000233-08-10T00:00:00Z"),
             ("10 augustus 88 na Christus", "nl", "0088-08-10T00:00:00Z"),

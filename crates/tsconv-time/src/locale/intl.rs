@@ -54,6 +54,9 @@ pub(super) struct Row {
     /// The numbers CLDR's rules spell out as a word of their own, 1 to 60
     /// (`zwei`, `einer`, `五`): (word in lower case, number).
     pub numbers: &'static [(&'static str, u8)],
+    /// The eras' other names (CLDR's `alt-variant`: `v. u. Z.`, `AEC`):
+    /// (name, whether it is the era before year 1).
+    pub alt_eras: &'static [(&'static str, bool)],
     /// The numbers 1 to 60 CLDR's rules build from others as one word
     /// (`einundzwanzig`): (word in lower case, number), sorted by word.
     pub composed: &'static [(&'static str, u8)],
@@ -96,6 +99,12 @@ pub(super) fn ordinal_words(used: &str) -> &'static [(&'static str, u8)] {
 /// for others.
 pub(super) fn composed_numbers(used: &str) -> &'static [(&'static str, u8)] {
     patterns::ROWS.iter().find(|row| row.locale == used).map_or(&[], |row| row.composed)
+}
+
+/// The eras' other names of `used` (a CLDR locale as ICU4X names it), for
+/// the languages Discord offers; none for others.
+pub(super) fn alt_eras(used: &str) -> &'static [(&'static str, bool)] {
+    patterns::ROWS.iter().find(|row| row.locale == used).map_or(&[], |row| row.alt_eras)
 }
 
 /// The weekdays with their direction of `used` (a CLDR locale as ICU4X

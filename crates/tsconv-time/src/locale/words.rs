@@ -412,21 +412,29 @@ fn eras(localizer: &Localizer, words: &mut Vocabulary) {
             }
         }
     }
+    // As written, and without its spaces (`v.Chr.`, `v.u.Z.`), as people type it.
+    let mut learn_name = |name: &str, era: Era| {
+        let name = name.trim();
+        let unspaced: String = name.split_whitespace().collect();
+        for name in [name, unspaced.as_str()] {
+            if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !words.knows(name) {
+                words.learn(name, Word::Era(era));
+            }
+        }
+    };
     for formatter in formatters {
         for (year, era) in [(-233, Era::BeforeCommon), (85, Era::Common)] {
             let Ok(date) = icu_calendar::Date::try_new_iso(year, 8, 10) else { continue };
             let date = date.to_calendar(icu_calendar::Gregorian);
             for name in Parted::of(&formatter.format(&date)).part(icu_datetime::parts::ERA) {
-                let name = name.trim();
-                // As written, and without its spaces (`v.Chr.`), as people type it.
-                let unspaced: String = name.split_whitespace().collect();
-                for name in [name, unspaced.as_str()] {
-                    if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !words.knows(name) {
-                        words.learn(name, Word::Era(era));
-                    }
-                }
+                learn_name(name, era);
             }
         }
+    }
+    // The other names CLDR gives them, which no formatter writes (`v. u. Z.`,
+    // `AEC`, `a. e. c.`).
+    for &(name, before) in super::intl::alt_eras(localizer.language.used) {
+        learn_name(name, if before { Era::BeforeCommon } else { Era::Common });
     }
 }
 

@@ -56,6 +56,12 @@ pub(super) const ROWS: &[Row] = &[
             ("sepuluh", 10),
             ("sebelas", 11),
         ],
+        alt_eras: &[
+            ("Sebelum Era Umum", true),
+            ("Era Umum", false),
+            ("SEU", true),
+            ("EU", false),
+        ],
         composed: &[
         ],
         ordinals: &[
@@ -210,6 +216,14 @@ pub(super) const ROWS: &[Row] = &[
             ("halvtreds", 50),
             ("tres", 60),
             ("et", 1),
+        ],
+        alt_eras: &[
+            ("f\u{f8}r vesterlandsk tidsregning", true),
+            ("vesterlandsk tidsregning", false),
+            ("f.v.t.", true),
+            ("v.t.", false),
+            ("fvt", true),
+            ("vt", false),
         ],
         composed: &[
             ("enogfyrre", 41),
@@ -390,6 +404,12 @@ pub(super) const ROWS: &[Row] = &[
             ("einer", 1),
             ("eines", 1),
             ("einem", 1),
+        ],
+        alt_eras: &[
+            ("vor unserer Zeitrechnung", true),
+            ("unserer Zeitrechnung", false),
+            ("v. u. Z.", true),
+            ("u. Z.", false),
         ],
         composed: &[
             ("achtunddrei\u{df}ig", 38),
@@ -685,6 +705,12 @@ pub(super) const ROWS: &[Row] = &[
         ],
         numbers: &[
         ],
+        alt_eras: &[
+            ("Before Common Era", true),
+            ("Common Era", false),
+            ("BCE", true),
+            ("CE", false),
+        ],
         composed: &[
         ],
         ordinals: &[
@@ -741,6 +767,12 @@ pub(super) const ROWS: &[Row] = &[
             ("night", "night", 21, 24),
         ],
         numbers: &[
+        ],
+        alt_eras: &[
+            ("Before Common Era", true),
+            ("Common Era", false),
+            ("BCE", true),
+            ("CE", false),
         ],
         composed: &[
         ],
@@ -828,6 +860,12 @@ pub(super) const ROWS: &[Row] = &[
             ("veinti\u{fa}n", 21),
             ("una", 1),
             ("veintiuna", 21),
+        ],
+        alt_eras: &[
+            ("antes de la era com\u{fa}n", true),
+            ("era com\u{fa}n", false),
+            ("a. e. c.", true),
+            ("e. c.", false),
         ],
         composed: &[
             ("diecinueve", 19),
@@ -1034,6 +1072,12 @@ pub(super) const ROWS: &[Row] = &[
             ("una", 1),
             ("veintiuna", 21),
         ],
+        alt_eras: &[
+            ("antes de la era com\u{fa}n", true),
+            ("era com\u{fa}n", false),
+            ("a.e.c.", true),
+            ("e.c.", false),
+        ],
         composed: &[
             ("diecinueve", 19),
             ("dieciocho", 18),
@@ -1228,6 +1272,12 @@ pub(super) const ROWS: &[Row] = &[
             ("quarante", 40),
             ("cinquante", 50),
             ("une", 1),
+        ],
+        alt_eras: &[
+            ("avant l\u{2019}\u{e8}re commune", true),
+            ("de l\u{2019}\u{e8}re commune", false),
+            ("AEC", true),
+            ("EC", false),
         ],
         composed: &[
             ("cinquante-cinq", 55),
@@ -1426,6 +1476,12 @@ pub(super) const ROWS: &[Row] = &[
             ("jedno", 1),
             ("jedna", 1),
             ("dvije", 2),
+        ],
+        alt_eras: &[
+            ("prije nove ere", true),
+            ("nove ere", false),
+            ("pr. n. e.", true),
+            ("n. e.", false),
         ],
         composed: &[
         ],
@@ -1638,6 +1694,12 @@ pub(super) const ROWS: &[Row] = &[
             ("diciannove", 19),
             ("un", 1),
             ("una", 1),
+        ],
+        alt_eras: &[
+            ("avanti Era Volgare", true),
+            ("Era Volgare", false),
+            ("a.E.V.", true),
+            ("E.V.", false),
         ],
         composed: &[
             ("cinquanta", 50),
@@ -1869,6 +1931,11 @@ pub(super) const ROWS: &[Row] = &[
             ("vienoje", 1),
             ("dviejose", 2),
             ("trijose", 3),
+        ],
+        alt_eras: &[
+            ("prie\u{161} m\u{16b}s\u{173} er\u{105}", true),
+            ("m\u{16b}s\u{173} eroje", false),
+            ("pr. m. e.", true),
         ],
         composed: &[
             ("a\u{161}tuoni", 8),
@@ -2198,6 +2265,12 @@ pub(super) const ROWS: &[Row] = &[
             ("\u{f6}tven", 50),
             ("hatvan", 60),
         ],
+        alt_eras: &[
+            ("id\u{151}sz\u{e1}m\u{ed}t\u{e1}sunk el\u{151}tt", true),
+            ("i. sz.", false),
+            ("i.e.", true),
+            ("i.sz.", false),
+        ],
         composed: &[
             ("harmincegy", 31),
             ("harminchat", 36),
@@ -2375,6 +2448,14 @@ pub(super) const ROWS: &[Row] = &[
             ("zestig", 60),
             ("\u{e9}\u{e9}n", 1),
         ],
+        alt_eras: &[
+            ("v\u{f3}\u{f3}r gewone jaartelling", true),
+            ("gewone jaartelling", false),
+            ("v.g.j.", true),
+            ("g.j.", false),
+            ("vgj", true),
+            ("gj", false),
+        ],
         composed: &[
             ("achtendertig", 38),
             ("achtentwintig", 28),
@@ -2547,6 +2628,13 @@ pub(super) const ROWS: &[Row] = &[
             ("f\u{f8}rti", 40),
             ("femti", 50),
             ("seksti", 60),
+        ],
+        alt_eras: &[
+            ("f\u{f8}r v\u{e5}r tidsregning", true),
+            ("etter v\u{e5}r tidsregning", false),
+            ("fvt.", true),
+            ("evt.", false),
+            ("vt.", false),
         ],
         composed: &[
             ("atten", 18),
@@ -2814,6 +2902,12 @@ pub(super) const ROWS: &[Row] = &[
             ("sze\u{15b}\u{107}dziesi\u{119}cioma", 60),
             ("dwiema", 2),
         ],
+        alt_eras: &[
+            ("p.n.e.", true),
+            ("n.e.", false),
+            ("BCE", true),
+            ("CE", false),
+        ],
         composed: &[
             ("czterdziestu", 40),
             ("czterdzie\u{15b}ci", 40),
@@ -3041,6 +3135,12 @@ pub(super) const ROWS: &[Row] = &[
             ("uma", 1),
             ("duas", 2),
         ],
+        alt_eras: &[
+            ("antes da Era Comum", true),
+            ("Era Comum", false),
+            ("AEC", true),
+            ("EC", false),
+        ],
         composed: &[
         ],
         ordinals: &[
@@ -3209,6 +3309,12 @@ pub(super) const ROWS: &[Row] = &[
             ("unsprezece", 11),
             ("una", 1),
             ("dou\u{103}", 2),
+        ],
+        alt_eras: &[
+            ("\u{ee}naintea erei noastre", true),
+            ("era noastr\u{103}", false),
+            ("\u{ee}.e.n", true),
+            ("e.n.", false),
         ],
         composed: &[
             ("cincisprezece", 15),
@@ -3539,6 +3645,14 @@ pub(super) const ROWS: &[Row] = &[
             ("yhdeksille", 9),
             ("kymmenille", 10),
         ],
+        alt_eras: &[
+            ("ennen ajanlaskun alkua", true),
+            ("j\u{e4}lkeen ajanlaskun alun", false),
+            ("eaa.", true),
+            ("jaa.", false),
+            ("eaa", true),
+            ("jaa", false),
+        ],
         composed: &[
             ("kahdeksantoista", 18),
             ("kahdenkymmenen", 20),
@@ -3822,6 +3936,12 @@ pub(super) const ROWS: &[Row] = &[
             ("sextio", 60),
             ("en", 1),
         ],
+        alt_eras: &[
+            ("f\u{f6}re v\u{e4}sterl\u{e4}ndsk tider\u{e4}kning", true),
+            ("v\u{e4}sterl\u{e4}ndsk tider\u{e4}kning", false),
+            ("f.v.t.", true),
+            ("v.t.", false),
+        ],
         composed: &[
             ("femtioen", 51),
             ("femtioett", 51),
@@ -4002,6 +4122,12 @@ pub(super) const ROWS: &[Row] = &[
             ("ch\u{ed}n", 9),
             ("m\u{1b0}\u{1edd}i", 10),
         ],
+        alt_eras: &[
+            ("Tr\u{1b0}\u{1edb}c C\u{f4}ng Nguy\u{ea}n", true),
+            ("Sau C\u{f4}ng Nguy\u{ea}n", false),
+            ("TCN", true),
+            ("SCN", false),
+        ],
         composed: &[
         ],
         ordinals: &[
@@ -4122,6 +4248,12 @@ pub(super) const ROWS: &[Row] = &[
             ("k\u{131}rk", 40),
             ("elli", 50),
             ("altm\u{131}\u{15f}", 60),
+        ],
+        alt_eras: &[
+            ("\u{130}sa\u{2019}dan \u{d6}nce", true),
+            ("\u{130}sa\u{2019}dan Sonra", false),
+            ("\u{130}\u{d6}", true),
+            ("\u{130}S", false),
         ],
         composed: &[
         ],
@@ -4268,6 +4400,12 @@ pub(super) const ROWS: &[Row] = &[
             ("dv\u{11b}", 2),
             ("jedna", 1),
         ],
+        alt_eras: &[
+            ("p\u{159}ed na\u{161}\u{ed}m letopo\u{10d}tem", true),
+            ("na\u{161}eho letopo\u{10d}tu", false),
+            ("p\u{159}. n. l.", true),
+            ("n. l.", false),
+        ],
         composed: &[
             ("dvacet", 20),
             ("t\u{159}icet", 30),
@@ -4366,6 +4504,12 @@ pub(super) const ROWS: &[Row] = &[
             ("\u{3ad}\u{3bd}\u{3b1}", 1),
             ("\u{3c4}\u{3c1}\u{3af}\u{3b1}", 3),
             ("\u{3c4}\u{3ad}\u{3c3}\u{3c3}\u{3b5}\u{3c1}\u{3b1}", 4),
+        ],
+        alt_eras: &[
+            ("\u{3c0}\u{3c1}\u{3b9}\u{3bd} \u{3b1}\u{3c0}\u{3cc} \u{3c4}\u{3b7}\u{3bd} \u{39a}\u{3bf}\u{3b9}\u{3bd}\u{3ae} \u{3a7}\u{3c1}\u{3bf}\u{3bd}\u{3bf}\u{3bb}\u{3bf}\u{3b3}\u{3af}\u{3b1}", true),
+            ("\u{39a}\u{3bf}\u{3b9}\u{3bd}\u{3ae} \u{3a7}\u{3c1}\u{3bf}\u{3bd}\u{3bf}\u{3bb}\u{3bf}\u{3b3}\u{3af}\u{3b1}", false),
+            ("\u{3c0}.\u{39a}.\u{3a7}.", true),
+            ("\u{39a}\u{3a7}", false),
         ],
         composed: &[
             ("\u{3b4}\u{3b5}\u{3ba}\u{3b1}\u{3ad}\u{3be}\u{3b9}", 16),
@@ -4584,6 +4728,12 @@ pub(super) const ROWS: &[Row] = &[
             ("\u{447}\u{435}\u{442}\u{438}\u{440}\u{438}\u{43c}\u{430}", 4),
             ("\u{43f}\u{435}\u{442}\u{438}\u{43c}\u{430}", 5),
             ("\u{448}\u{435}\u{441}\u{442}\u{438}\u{43c}\u{430}", 6),
+        ],
+        alt_eras: &[
+            ("\u{43f}\u{440}\u{435}\u{434}\u{438} \u{43d}\u{43e}\u{432}\u{430}\u{442}\u{430} \u{435}\u{440}\u{430}", true),
+            ("\u{441}\u{43b}\u{435}\u{434} \u{43d}\u{43e}\u{432}\u{430}\u{442}\u{430} \u{435}\u{440}\u{430}", false),
+            ("\u{43f}\u{440}.\u{43d}.\u{435}.", true),
+            ("\u{441}\u{43b}.\u{43d}.\u{435}.", false),
         ],
         composed: &[
             ("\u{434}\u{432}\u{430}\u{439}\u{441}\u{435}\u{442}", 20),
@@ -4869,6 +5019,12 @@ pub(super) const ROWS: &[Row] = &[
             ("\u{43f}\u{44f}\u{442}\u{44c}\u{44e}\u{434}\u{435}\u{441}\u{44f}\u{442}\u{44c}\u{44e}", 50),
             ("\u{448}\u{435}\u{441}\u{442}\u{44c}\u{44e}\u{434}\u{435}\u{441}\u{44f}\u{442}\u{44c}\u{44e}", 60),
             ("\u{43e}\u{434}\u{43d}\u{438}\u{43c}\u{438}", 1),
+        ],
+        alt_eras: &[
+            ("\u{434}\u{43e} \u{43d}\u{430}\u{448}\u{435}\u{439} \u{44d}\u{440}\u{44b}", true),
+            ("\u{43d}\u{430}\u{448}\u{435}\u{439} \u{44d}\u{440}\u{44b}", false),
+            ("\u{434}\u{43e} \u{43d}. \u{44d}.", true),
+            ("\u{43d}. \u{44d}.", false),
         ],
         composed: &[
         ],
@@ -5175,6 +5331,12 @@ pub(super) const ROWS: &[Row] = &[
             ("\u{43e}\u{434}\u{43d}\u{430}", 1),
             ("\u{434}\u{432}\u{456}", 2),
         ],
+        alt_eras: &[
+            ("\u{434}\u{43e} \u{43d}\u{43e}\u{432}\u{43e}\u{457} \u{435}\u{440}\u{438}", true),
+            ("\u{43d}\u{43e}\u{432}\u{43e}\u{457} \u{435}\u{440}\u{438}", false),
+            ("\u{434}\u{43e} \u{43d}. \u{435}.", true),
+            ("\u{43d}. \u{435}.", false),
+        ],
         composed: &[
         ],
         ordinals: &[
@@ -5327,6 +5489,10 @@ pub(super) const ROWS: &[Row] = &[
             ("\u{905}\u{91f}\u{94d}\u{920}\u{93e}\u{935}\u{928}", 58),
             ("\u{909}\u{928}\u{938}\u{920}", 59),
             ("\u{938}\u{93e}\u{920}", 60),
+        ],
+        alt_eras: &[
+            ("\u{908}\u{938}\u{935}\u{940} \u{92a}\u{942}\u{930}\u{94d}\u{935}", true),
+            ("\u{908}\u{938}\u{935}\u{940}", false),
         ],
         composed: &[
         ],
@@ -5528,6 +5694,13 @@ pub(super) const ROWS: &[Row] = &[
             ("\u{e2a}\u{e34}\u{e1a}", 10),
             ("\u{e22}\u{e35}\u{e48}\u{200b}\u{e2a}\u{e34}\u{e1a}", 20),
         ],
+        alt_eras: &[
+            ("\u{e01}\u{e48}\u{e2d}\u{e19}\u{e2a}\u{e32}\u{e21}\u{e31}\u{e0d}\u{e28}\u{e31}\u{e01}\u{e23}\u{e32}\u{e0a}", true),
+            ("\u{e2a}\u{e32}\u{e21}\u{e31}\u{e0d}\u{e28}\u{e31}\u{e01}\u{e23}\u{e32}\u{e0a}", false),
+            ("\u{e01}\u{e48}\u{e2d}\u{e19} \u{e2a}.\u{e28}.", true),
+            ("\u{e2a}.\u{e28}.", false),
+            ("\u{e01}.\u{e2a}.\u{e28}.", true),
+        ],
         composed: &[
             ("\u{e22}\u{e35}\u{e48}\u{e2a}\u{e34}\u{e1a}", 20),
             ("\u{e22}\u{e35}\u{e48}\u{e2a}\u{e34}\u{e1a}\u{e2a}\u{e2d}\u{e07}", 22),
@@ -5695,6 +5868,10 @@ pub(super) const ROWS: &[Row] = &[
             ("\u{5341}", 10),
             ("\u{4e24}", 2),
         ],
+        alt_eras: &[
+            ("\u{516c}\u{5143}\u{524d}", true),
+            ("\u{516c}\u{5143}", false),
+        ],
         composed: &[
             ("\u{4e09}\u{5341}", 30),
             ("\u{4e09}\u{5341}\u{4e00}", 31),
@@ -5859,6 +6036,10 @@ pub(super) const ROWS: &[Row] = &[
             ("\u{516b}", 8),
             ("\u{4e5d}", 9),
             ("\u{5341}", 10),
+        ],
+        alt_eras: &[
+            ("\u{897f}\u{66a6}\u{7d00}\u{5143}\u{524d}", true),
+            ("\u{897f}\u{66a6}\u{7d00}\u{5143}", false),
         ],
         composed: &[
             ("\u{4e09}\u{5341}", 30),
@@ -6047,6 +6228,10 @@ pub(super) const ROWS: &[Row] = &[
             ("\u{5341}", 10),
             ("\u{5169}", 2),
         ],
+        alt_eras: &[
+            ("\u{516c}\u{5143}\u{524d}", true),
+            ("\u{516c}\u{5143}", false),
+        ],
         composed: &[
             ("\u{4e09}\u{5341}", 30),
             ("\u{4e09}\u{5341}\u{4e00}", 31),
@@ -6231,6 +6416,12 @@ pub(super) const ROWS: &[Row] = &[
             ("\u{b458}", 2),
             ("\u{c14b}", 3),
             ("\u{b137}", 4),
+        ],
+        alt_eras: &[
+            ("\u{ae30}\u{c6d0}\u{c804}", true),
+            ("\u{c11c}\u{ae30}", false),
+            ("BCE", true),
+            ("CE", false),
         ],
         composed: &[
             ("\u{b9c8}\u{d754}\u{b124}", 44),

@@ -100,9 +100,15 @@ pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Re
     }
     // `13:00 - 16:00`: a dash between spaces before a clock time makes a
     // range; GNU reads an offset of -16:00 there, which nobody writes
-    // with a space after its sign.
+    // with a space after its sign. So does a language's word that opens a
+    // range at the start, or its closing word between two days of a month
+    // (`10 à 22 août` is no 10:00 on August 22).
+    let worded = || {
+        options.words.is_other_language()
+            && options.words.range_of_words(text).is_some_and(|[before, ..]| before.is_empty())
+    };
     if let Some(range) =
-        (dash_before_clock(text) || hours_range(text)).then(|| range_start(text, lead, options)).flatten()
+        (dash_before_clock(text) || hours_range(text) || worded()).then(|| range_start(text, lead, options)).flatten()
     {
         return Ok(range);
     }
@@ -1372,6 +1378,8 @@ mod tests {
             // Without the opening word: two days and the month's name after.
             ("10 a 22 Agosto 2012", "es", "2012-08-10T00:00:00Z", "2012-08-22T00:00:00 in UTC"),
             ("10 au 22 août 2012", "fr", "2012-08-10T00:00:00Z", "2012-08-22T00:00:00 in UTC"),
+            // (It had been 10:00 on August 22: `à` is also "at".)
+            ("10 à 22 août 2012", "fr", "2012-08-10T00:00:00Z", "2012-08-22T00:00:00 in UTC"),
         ] {
             assert_range_in_language(text, tag, start, end);
         }

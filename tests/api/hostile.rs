@@ -730,8 +730,9 @@ async fn hostile_peoples_text_is_read_or_refused_never_a_5xx() {
 }
 
 /// The request head is bounded near 96 KiB (hyper's default, about 400 KiB,
-/// let each connection hold that much of unfinished headers), and the
-/// longest URI hyper accepts still fits with ordinary headers.
+/// let each connection hold that much of unfinished headers) and to 100
+/// headers, and the longest URI hyper accepts still fits with ordinary
+/// headers.
 #[tokio::test]
 async fn the_request_head_is_bounded_but_fits_the_longest_uri() {
     let server = Server::start(&["--rate-limit", "0"]);
@@ -749,6 +750,13 @@ async fn the_request_head_is_bounded_but_fits_the_longest_uri() {
     // Read by the app, which refuses it for its parameters, with the envelope.
     assert!(answer.starts_with("HTTP/1.1 400"), "{}", &answer[..answer.len().min(200)]);
     assert!(answer.contains(r#""code":40000"#), "{}", &answer[..answer.len().min(400)]);
+    // At most 100 headers (`Host`, `Connection` and 98 more); one more is a 431.
+    for (extra, status) in [(98, "HTTP/1.1 200"), (99, "HTTP/1.1 431")] {
+        let headers: String = (0..extra).map(|n| format!("X-H{n}: v\r\n")).collect();
+        let request = format!("GET /healthz HTTP/1.1\r\nHost: x\r\n{headers}Connection: close\r\n\r\n");
+        let answer = raw_exchange(server.addr, request.as_bytes()).await;
+        assert!(answer.starts_with(status), "{extra} more headers: {}", &answer[..answer.len().min(200)]);
+    }
 }
 
 #[tokio::test]

@@ -20,6 +20,13 @@ struct Handles {
     duration: Histogram,
 }
 
+impl Handles {
+    fn count(&self, elapsed: std::time::Duration) {
+        self.requests.increment(1);
+        self.duration.record(elapsed.as_secs_f64());
+    }
+}
+
 /// A map found by foldhash (seeded per process), about a fifth of SipHash's
 /// cost on these short keys: this lookup is on every request's path.
 type Fast<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
@@ -64,7 +71,9 @@ impl Observation {
         let route = self.route.as_ref().map_or("unmatched", MatchedPath::as_str);
         HANDLES.with_borrow_mut(|handles| {
             let by_route = handles.entry((method.clone(), status)).or_default();
-            if !by_route.contains_key(route) {
+            if let Some(handles) = by_route.get(route) {
+                handles.count(elapsed);
+            } else {
                 let made = Handles {
                     requests: metrics::counter!(
                         "tsconv_http_requests_total",
@@ -74,11 +83,9 @@ impl Observation {
                     ),
                     duration: metrics::histogram!("tsconv_http_request_duration_seconds", "route" => route.to_owned()),
                 };
+                made.count(elapsed);
                 by_route.insert(route.to_owned(), made);
             }
-            let Some(handles) = by_route.get(route) else { return };
-            handles.requests.increment(1);
-            handles.duration.record(elapsed.as_secs_f64());
         });
         if access_log {
             // The request's id, method, route and status are its span's.

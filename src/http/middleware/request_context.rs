@@ -125,15 +125,15 @@ where
         if crate::traces::on() {
             crate::traces::continue_trace(&span, request.headers(), observation.method().as_str(), observation.route());
         }
-        let answer = span.in_scope(|| {
-            if request.headers().contains_key(header::ORIGIN) {
-                // A page on another origin: CORS around a clone of the route (always ready).
-                let mut cors = Layer::layer(self.settings.cors, self.inner.clone());
-                Either::Left(Box::pin(cors.call(request)) as BoxFuture<'static, _>)
-            } else {
-                Either::Right(self.inner.call(request))
-            }
-        });
+        // Only made here, not polled (nothing logs): the span is entered
+        // once, when the answer is polled.
+        let answer = if request.headers().contains_key(header::ORIGIN) {
+            // A page on another origin: CORS around a clone of the route (always ready).
+            let mut cors = Layer::layer(self.settings.cors, self.inner.clone());
+            Either::Left(Box::pin(cors.call(request)) as BoxFuture<'static, _>)
+        } else {
+            Either::Right(self.inner.call(request))
+        };
         InContext {
             answer: tokio::time::timeout(self.settings.request_timeout, answer),
             span,
@@ -170,10 +170,10 @@ where
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
-        let polled = {
-            let _entered = this.span.enter();
-            std::panic::catch_unwind(AssertUnwindSafe(|| this.answer.poll(cx)))
-        };
+        // Entered once for the whole poll: the route, the answer's last
+        // touches and its observation.
+        let _entered = this.span.enter();
+        let polled = std::panic::catch_unwind(AssertUnwindSafe(|| this.answer.poll(cx)));
         let answered = match polled {
             Ok(Poll::Pending) => return Poll::Pending,
             Ok(Poll::Ready(Ok(Ok(response)))) => Ok(response),
@@ -186,14 +186,14 @@ where
             // envelope rather than a panic, the route's own panic caught above.
             return Poll::Ready(Ok(ApiError::Internal { request_id: None }.into_response()));
         };
-        let span = this.span;
+        let span = &*this.span;
         // Sane and generated ids are visible ASCII.
         let id_text = || id.to_str().unwrap_or("-").to_owned();
         let mut response = match answered {
             Ok(response) => response,
             Err(None) => ApiError::RequestTimeout { limit: settings.request_timeout }.into_response(),
             Err(Some(panic)) => {
-                span.in_scope(|| tracing::error!(panic = panic_message(&*panic), "handler panicked"));
+                tracing::error!(panic = panic_message(&*panic), "handler panicked");
                 ApiError::Internal { request_id: Some(id_text()) }.into_response()
             }
         };
@@ -211,7 +211,7 @@ where
         let headers = response.headers_mut();
         headers.insert(X_REQUEST_ID.clone(), id);
         headers.insert(API_VERSION.clone(), HeaderValue::from_static("1"));
-        span.in_scope(|| observation.finish(settings.access_log, &response));
+        observation.finish(settings.access_log, &response);
         Poll::Ready(Ok(response))
     }
 }

@@ -1286,6 +1286,13 @@ mod tests {
             ("上个礼拜三", "zh", "2026-11-18T00:00:00Z"),
             ("下周日", "zh", "2026-12-06T00:00:00Z"),
             ("大后天晚上9点30分", "zh", "2026-11-26T21:30:00Z"),
+            // A unit and "within" in one word, where `年` and `日` alone
+            // end a date's year and day; Cantonese's hour, a day further.
+            ("三天内", "zh", "2026-11-26T18:44:03.5Z"),
+            ("一年内", "zh", "2027-11-23T18:44:03.5Z"),
+            ("五日內", "zh-Hant", "2026-11-28T18:44:03.5Z"),
+            ("一個鐘之內", "zh-Hant", "2026-11-23T19:44:03.5Z"),
+            ("大後日下晝5點", "zh-Hant", "2026-11-26T17:00:00Z"),
             ("een half uur geleden", "nl", "2026-11-23T18:14:03.5Z"),
             // A day and a part of it in one word; days further than CLDR's.
             ("昨晚8点", "zh", "2026-11-22T20:00:00Z"),
@@ -1313,7 +1320,12 @@ mod tests {
             ("1u geleden", "nl", "2026-11-23T17:44:03.5Z"),
             ("idag vid midnatt", "sv", "2026-11-23T00:00:00Z"),
             ("сен 2012", "ru", "2012-09-01T00:00:00Z"),
+            ("сен. 2012", "ru", "2012-09-01T00:00:00Z"),
+            ("верес. 2012", "uk", "2012-09-01T00:00:00Z"),
             ("03 сер 96", "uk", "1996-08-03T00:00:00Z"),
+            ("la medianoche", "es", "2026-11-23T00:00:00Z"),
+            ("dans une année", "fr", "2027-11-23T18:44:03.5Z"),
+            ("il y a 2 années", "fr", "2024-11-23T18:44:03.5Z"),
             ("sáng sớm", "vi", "2026-11-23T06:00:00Z"),
             ("la veille", "fr", "2026-11-22T18:44:03.5Z"),
             ("в минулий четвер", "uk", "2026-11-19T00:00:00Z"),
@@ -1355,6 +1367,12 @@ mod tests {
         assert!(warnings_in_language("een half uur geleden", "nl").is_empty());
         // Each language's own: Spanish's `entro` is "I enter".
         assert!(read_in_language("entro 5 minutos", "es").is_err());
+        // Four digits before `年` and a direction may be the year itself
+        // (`2024年后`, after 2024): read as years, with that said.
+        assert_eq!(read_in_language("2024年后", "zh").as_deref(), Ok("4050-11-23T18:44:03.5Z"));
+        let warnings = warnings_in_language("2024年后", "zh");
+        assert!(warnings.iter().any(|warning| warning.contains("if 2024 is the year itself")), "{warnings:?}");
+        assert!(warnings_in_language("100年前", "zh").is_empty());
     }
 
     #[test]

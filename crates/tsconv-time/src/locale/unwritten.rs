@@ -74,6 +74,11 @@ enum Means {
     /// A unit alone, where CLDR writes it only with its direction (Chinese
     /// `小时` of `小时前`, `1小时之内`) or not at all (`礼拜`, a week).
     Unit(Of),
+    /// A unit and "within" in one word, after a count (Chinese `年内`,
+    /// `日内`: `一年内`, within a year), where `年` and `日` alone end a
+    /// date's year and day, and `天` alone is a word's character
+    /// (`今天天气`, today's weather, is no day after today).
+    UnitWithin(Of),
 }
 
 /// The parts of a day, at English's hours (`morning` 6, `afternoon` 15,
@@ -110,6 +115,7 @@ impl Means {
             Weekday(day) => Word::Weekday(day),
             PartOfDay(part) => part.word(),
             Unit(unit) => Word::Unit(unit),
+            UnitWithin(unit) => Word::UnitThen(unit, 1),
             HalfOf(unit) => Word::HalfOf(unit),
             Period(unit, shift) => Word::Shifted(unit, shift),
             This => Word::Ordinal(0),
@@ -134,7 +140,7 @@ impl Part {
 
 use Means::{
     AlsoAfter, At, Count, Day, DayAt, Earlier, Ending, HalfOf, Joins, Last, Later, Month, Next, PartOfDay, Period,
-    This, Unit, Weekday, When, Within,
+    This, Unit, UnitWithin, Weekday, When, Within,
 };
 use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
 use jiff::civil::Weekday::{Friday, Monday, Saturday, Sunday, Thursday, Tuesday, Wednesday};
@@ -169,6 +175,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("más tarde", Later),
             ("antes", Earlier),
             ("la", Joins),
+            ("medianoche", PartOfDay(Midnight)),
         ],
     ),
     (
@@ -209,6 +216,9 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("précédentes", Last),
             ("passés", Last),
             ("passées", Last),
+            // CLDR counts years in `an` (`dans 1 an`); people also in `année`.
+            ("année", Unit(Of::Year)),
+            ("années", Unit(Of::Year)),
         ],
     ),
     (
@@ -467,6 +477,18 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("禮拜", Unit(Of::Days(7))),
             ("个月", Unit(Of::Month)),
             ("個月", Unit(Of::Month)),
+            ("天内", UnitWithin(Of::Days(1))),
+            ("天內", UnitWithin(Of::Days(1))),
+            ("天之内", UnitWithin(Of::Days(1))),
+            ("天之內", UnitWithin(Of::Days(1))),
+            ("年内", UnitWithin(Of::Year)),
+            ("年內", UnitWithin(Of::Year)),
+            ("年之内", UnitWithin(Of::Year)),
+            ("年之內", UnitWithin(Of::Year)),
+            ("日内", UnitWithin(Of::Days(1))),
+            ("日內", UnitWithin(Of::Days(1))),
+            ("日之内", UnitWithin(Of::Days(1))),
+            ("日之內", UnitWithin(Of::Days(1))),
             ("个", Joins),
             ("個", Joins),
             ("两", Count(2)),
@@ -519,6 +541,11 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("琴日", Day(-1)),
             ("尋日", Day(-1)),
             ("前日", Day(-2)),
+            ("大後日", Day(3)),
+            ("大后日", Day(3)),
+            // The hour with its measure word (`一個鐘之內`).
+            ("個鐘", Unit(Of::Hour)),
+            ("个钟", Unit(Of::Hour)),
             ("朝早", PartOfDay(Morning)),
             ("晏晝", PartOfDay(Afternoon)),
             ("下晝", PartOfDay(Afternoon)),
@@ -559,6 +586,9 @@ pub(super) fn learn(localizer: &Localizer, words: &mut Vocabulary) {
     for &(text, means) in *said {
         words.learn(text, means.word());
         match means {
+            // As CLDR's month names are read with and without their dot
+            // (`сент.`, `сент`): `сен.`, `верес.`.
+            Month(_) if !words.knows(&format!("{text}.")) => words.learn(&format!("{text}."), means.word()),
             When(_) => words.learn_part_of_today(text),
             At => words.learn_at_word(text),
             AlsoAfter => words.learn_ahead_after(text),

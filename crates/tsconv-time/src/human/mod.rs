@@ -1630,6 +1630,18 @@ mod tests {
             ("10 augustus 88 na Christus", "nl", "0088-08-10T00:00:00Z"),
             ("10 août 234 avant Jésus-Christ", "fr", "-000233-08-10T00:00:00Z"),
             ("10 de agosto de 234 antes de Cristo", "es", "-000233-08-10T00:00:00Z"),
+            // As people type them: spaced after a dot, without dots (for a
+            // name with a capital), and German's other reckonings (they had
+            // been left out with a warning, and 88 read as 1988).
+            ("10 Agosto 88 d. C.", "pt", "0088-08-10T00:00:00Z"),
+            ("10 Agosto 234 AC", "es", "-000233-08-10T00:00:00Z"),
+            ("10 agosto 234 aC", "it", "-000233-08-10T00:00:00Z"),
+            ("10. August 88 uZ", "de", "0088-08-10T00:00:00Z"),
+            ("10. August 88 nuZ", "de", "0088-08-10T00:00:00Z"),
+            ("10. August 88 d.g.Z.", "de", "0088-08-10T00:00:00Z"),
+            ("10. August 88 ndgZ", "de", "0088-08-10T00:00:00Z"),
+            ("10. August 234 v.d.Z.", "de", "-000233-08-10T00:00:00Z"),
+            ("10. August 234 v. d. g. Z.", "de", "-000233-08-10T00:00:00Z"),
         ] {
             assert_eq!(read(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
         }

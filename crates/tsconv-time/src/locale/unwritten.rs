@@ -14,7 +14,7 @@ use icu_list::ListFormatter;
 use icu_list::options::{ListFormatterOptions, ListLength};
 
 use super::Localizer;
-use crate::human::words::{Meridian, Unit as Of, Vocabulary, Word};
+use crate::human::words::{Era as Epoch, Meridian, Unit as Of, Vocabulary, Word};
 
 /// What a word of [`WORDS`] means.
 #[derive(Clone, Copy, Debug)]
@@ -79,6 +79,9 @@ enum Means {
     /// date's year and day, and `天` alone is a word's character
     /// (`今天天气`, today's weather, is no day after today).
     UnitWithin(Of),
+    /// An era's name after a year, before (true) or of the common era,
+    /// read as CLDR's are (`v. Chr.`), also unspaced and without its dots.
+    Era(bool),
 }
 
 /// The parts of a day, at English's hours (`morning` 6, `afternoon` 15,
@@ -116,6 +119,8 @@ impl Means {
             PartOfDay(part) => part.word(),
             Unit(unit) => Word::Unit(unit),
             UnitWithin(unit) => Word::UnitThen(unit, 1),
+            Era(true) => Word::Era(Epoch::BeforeCommon),
+            Era(false) => Word::Era(Epoch::Common),
             HalfOf(unit) => Word::HalfOf(unit),
             Period(unit, shift) => Word::Shifted(unit, shift),
             This => Word::Ordinal(0),
@@ -139,7 +144,7 @@ impl Part {
 }
 
 use Means::{
-    AlsoAfter, At, Count, Day, DayAt, Earlier, Ending, HalfOf, Joins, Last, Later, Month, Next, PartOfDay, Period,
+    AlsoAfter, At, Count, Day, DayAt, Earlier, Ending, Era, HalfOf, Joins, Last, Later, Month, Next, PartOfDay, Period,
     This, Unit, UnitWithin, Weekday, When, Within,
 };
 use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
@@ -151,6 +156,14 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
     (
         "de",
         &[
+            // The eras by "our" or "the (common) reckoning", beside CLDR's
+            // `v. u. Z.` and `u. Z.`.
+            ("n. u. Z.", Era(false)),
+            ("n. d. Z.", Era(false)),
+            ("d. g. Z.", Era(false)),
+            ("n. d. g. Z.", Era(false)),
+            ("v. d. Z.", Era(true)),
+            ("v. d. g. Z.", Era(true)),
             ("einige", Count(3)),
             ("letzte Nacht", DayAt(-1, Night)),
             ("den", Joins),
@@ -586,6 +599,11 @@ pub(super) fn learn(localizer: &Localizer, words: &mut Vocabulary) {
     for &(text, means) in *said {
         words.learn(text, means.word());
         match means {
+            Era(_) => {
+                if let Word::Era(era) = means.word() {
+                    super::words::learn_era_name(words, text, era);
+                }
+            }
             // As CLDR's month names are read with and without their dot
             // (`сент.`, `сент`): `сен.`, `верес.`.
             Month(_) if !words.knows(&format!("{text}.")) => words.learn(&format!("{text}."), means.word()),

@@ -254,8 +254,10 @@ fn unspaced_range(text: &str) -> Option<(&str, &str)> {
             let before = text[..at].chars().next_back();
             let after = text[at + separator.len()..].chars().next();
             let side = |c: char| words::is_unspaced(c) || c.is_ascii_digit();
-            // After a weekday in parentheses too (`1月30日（木）12:00-1月31日（金）`).
+            // After a weekday in parentheses too (`1月30日（木）12:00-1月31日（金）`),
+            // and after a Latin am or pm (`1点pm到3点`, `1時20分P.M.から3時`).
             let opens = before == Some(')')
+                || ends_with_meridian(&text[..at])
                 || match separator {
                     "~" => before.is_some_and(side),
                     "ー" => before.is_some_and(|c| side(c) && !words::is_kana(c)),
@@ -265,6 +267,13 @@ fn unspaced_range(text: &str) -> Option<(&str, &str)> {
         })?;
         Some((&text[..at], &text[at + separator.len()..]))
     })
+}
+
+/// Whether `text` ends with a Latin am or pm (`am`, `P.M.`, any case).
+fn ends_with_meridian(text: &str) -> bool {
+    let end = text.trim_end().trim_end_matches('.').as_bytes();
+    let letters: Vec<u8> = end.iter().rev().filter(|&&b| b != b'.').take(2).map(u8::to_ascii_lowercase).collect();
+    end.len() >= 2 && (letters == b"ma" || letters == b"mp")
 }
 
 /// Whether `word` (any case) is a word that joins a range's sides (`-`,
@@ -329,9 +338,15 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
             })
             .min_by_key(|(left, _)| left.len())
     });
+    // `monday-friday`, `lunedì-venerdì`: two weekdays a dash joins.
+    let weekdays = || {
+        let (left, right) = text.split_once('-')?;
+        let weekday = |word: &str| matches!(options.words.word(word), Some(Word::Weekday(_)));
+        (weekday(left) && right.split_whitespace().next().is_some_and(weekday)).then_some((left, right))
+    };
     let (left, right) = match &worded {
         Some((left, right)) => (left.as_str(), *right),
-        None => split.flatten().or(unspaced).or_else(|| glued_range(text))?,
+        None => split.flatten().or(unspaced).or_else(weekdays).or_else(|| glued_range(text))?,
     };
     let left = left.trim();
     let left = ["from ", "From "].iter().fold(left, |left, from| left.strip_prefix(from).unwrap_or(left)).trim();
@@ -374,7 +389,9 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
         let lower = first.to_ascii_lowercase();
         ["am", "pm"].into_iter().find(|m| lower.ends_with(m) && lower.starts_with(|c: char| c.is_ascii_digit()))
     });
-    let bare_time = !left.is_empty() && left.bytes().all(|b| b.is_ascii_digit() || b == b':');
+    // (Also written with CJK marks: `3点 - 5点PM`, `6時30分-11時PM`.)
+    let bare_time = !left.is_empty()
+        && left.chars().all(|c| c.is_ascii_digit() || matches!(c, ':' | '点' | '點' | '時' | '时' | '分'));
     let with_meridian = meridian
         .filter(|_| bare_time)
         .and_then(|meridian| read_whole(&format!("{left}{meridian}"), lead, options).ok())
@@ -1398,6 +1415,16 @@ mod tests {
             ("10 au 22 août 2012", "fr", "2012-08-10T00:00:00Z", "2012-08-22T00:00:00 in UTC"),
             // (It had been 10:00 on August 22: `à` is also "at".)
             ("10 à 22 août 2012", "fr", "2012-08-10T00:00:00Z", "2012-08-22T00:00:00 in UTC"),
+            // Two weekdays a dash joins, without spaces (it had been refused:
+            // a weekday given twice).
+            ("lunedì-venerdì", "it", "2026-11-23T00:00:00Z", "2026-11-27T00:00:00 in UTC"),
+            ("monday-friday", "en", "2026-11-23T00:00:00Z", "2026-11-27T00:00:00 in UTC"),
+            // A Latin am or pm after a time written with marks, and the end
+            // without one on the start's half of the day (they had been refused).
+            ("1点pm到3点", "zh", "2026-11-23T13:00:00Z", "2026-11-23T15:00:00 in UTC"),
+            ("3点 - 5点PM", "zh", "2026-11-23T15:00:00Z", "2026-11-23T17:00:00 in UTC"),
+            ("1時20分P.M.から3時", "ja", "2026-11-23T13:20:00Z", "2026-11-23T15:00:00 in UTC"),
+            ("6時30分PM-11時PM", "ja", "2026-11-23T18:30:00Z", "2026-11-23T23:00:00 in UTC"),
         ] {
             assert_range_in_language(text, tag, start, end);
         }
@@ -1820,6 +1847,9 @@ mod tests {
             // A word that is also a number keeps its first meaning: Vietnamese
             // `năm` (five, year) before a year; Portuguese `dez` (ten, Dec.).
             ("năm 2020", "vi", "2020-01-01T00:00:00Z"),
+            // A Latin am or pm written onto a time with marks.
+            ("3点pm", "zh", "2026-11-23T15:00:00Z"),
+            ("6点30分pm", "zh", "2026-11-23T18:30:00Z"),
             ("10 dez 2020", "pt", "2020-12-10T00:00:00Z"),
         ]);
     }

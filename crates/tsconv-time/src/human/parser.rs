@@ -156,22 +156,46 @@ pub(super) fn zone_in_comment(text: &str, lead: usize, options: &HumanOptions<'_
 /// day written as one word are cut apart (see [`Vocabulary::compound_at`]).
 pub(super) fn cut_unspaced<'a>(tokens: Vec<Token<'a>>, words: &Vocabulary) -> Vec<Token<'a>> {
     let unspaced = |token: &Token<'_>| matches!(token.tok, Tok::Word(word) if !word.is_ascii() && word.chars().all(words::is_unspaced));
+    // `点pm到`, `分P.M.から`: such characters and Latin letters written
+    // together, cut where the script changes.
+    let mixed = |token: &Token<'_>| {
+        matches!(token.tok, Tok::Word(word) if !word.is_ascii()
+            && word.chars().any(words::is_unspaced)
+            && word.chars().any(|c| c.is_ascii_alphabetic())
+            && word.chars().all(|c| words::is_unspaced(c) || c.is_ascii_alphabetic() || c == '.'))
+    };
     // Korean's particle, or a day and its part written as one (`gisterenavond`).
     let particle = |token: &Token<'_>| match token.tok {
         Tok::Word(word) if !word.is_ascii() => words::korean_particle_at(words, word),
         Tok::Word(word) => words.compound_at(word),
         _ => None,
     };
-    if !tokens.iter().any(|token| unspaced(token) || particle(token).is_some()) {
+    if !tokens.iter().any(|token| unspaced(token) || mixed(token) || particle(token).is_some()) {
         return tokens;
     }
     let mut cut = Vec::with_capacity(tokens.len() + 4);
+    // The words of `run` (at byte `start` of the text), cut into the language's.
+    let cut_run = |cut: &mut Vec<Token<'a>>, run: &'a str, start: usize| {
+        for (range, _) in words.cut_unspaced(run) {
+            let (from, to) = (start + range.start, start + range.end);
+            cut.push(Token { tok: Tok::Word(&run[range]), start: from, end: to });
+        }
+    };
     for token in tokens {
         match token.tok {
-            Tok::Word(word) if unspaced(&token) => {
-                for (range, _) in words.cut_unspaced(word) {
-                    let (start, end) = (token.start + range.start, token.start + range.end);
-                    cut.push(Token { tok: Tok::Word(&word[range]), start, end });
+            Tok::Word(word) if unspaced(&token) => cut_run(&mut cut, word, token.start),
+            Tok::Word(word) if mixed(&token) => {
+                let mut from = 0;
+                while from < word.len() {
+                    let kind = word[from..].chars().next().is_some_and(words::is_unspaced);
+                    let to = word[from..].find(|c| words::is_unspaced(c) != kind).map_or(word.len(), |at| from + at);
+                    let (run, start) = (&word[from..to], token.start + from);
+                    if kind {
+                        cut_run(&mut cut, run, start);
+                    } else {
+                        cut.push(Token { tok: Tok::Word(run), start, end: start + run.len() });
+                    }
+                    from = to;
                 }
             }
             Tok::Word(word) if let Some(at) = particle(&token) => {
@@ -385,6 +409,14 @@ impl<'a> Parser<'_, 'a, '_> {
         let Tok::Word(word) = self.tok(k)? else { return None };
         words::mark(word)
             .or_else(|| self.options.words.mark(word).filter(|mark| *mark == Mark::Hour || self.pieces.times > 0))
+    }
+
+    /// Whether the token before this one is a CJK mark of a time's field
+    /// (`点`, `時`, `分`, `秒`).
+    fn after_time_mark(&self) -> bool {
+        let before = self.i.checked_sub(1).and_then(|t| self.tokens.get(t));
+        matches!(before.map(|token| token.tok), Some(Tok::Word(word))
+            if matches!(words::mark(word), Some(Mark::Hour | Mark::Minute | Mark::Second)))
     }
 
     /// A number followed by a CJK mark: a part of a date or a time.
@@ -2074,6 +2106,14 @@ impl<'a> Parser<'_, 'a, '_> {
             // `凌晨1:35`: a day period before the time, as CJK languages write it.
             Some(Word::Meridian(meridian)) if matches!(self.tok(1), Some(Tok::Num { .. })) => {
                 self.pieces.half = Some(meridian);
+                self.i += 1;
+                Ok(())
+            }
+            // `3点pm`, `6時30分PM`: a Latin am or pm after a time written with marks.
+            Some(Word::Meridian(meridian))
+                if self.pieces.times > 0 && self.pieces.meridian.is_none() && self.after_time_mark() =>
+            {
+                self.pieces.meridian = Some(meridian);
                 self.i += 1;
                 Ok(())
             }

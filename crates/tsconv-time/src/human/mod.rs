@@ -1352,6 +1352,13 @@ mod tests {
             ("前の水曜日", "ja", "2026-11-18T00:00:00Z"),
             // Another language's "in" after the count is "later".
             ("2 tuần sau", "vi", "2026-12-07T18:44:03.5Z"),
+            // Vietnamese's weekdays by their numbers; `tháng` after a count
+            // in a relative run is months (before a number, the month's).
+            ("thứ 2", "vi", "2026-11-23T00:00:00Z"),
+            ("T7", "vi", "2026-11-28T00:00:00Z"),
+            ("trong vòng 3 tháng", "vi", "2027-02-23T18:44:03.5Z"),
+            ("một tháng qua", "vi", "2026-10-23T18:44:03.5Z"),
+            ("ngày 30 tháng 4 năm 1975", "vi", "1975-04-30T00:00:00Z"),
             // Units as people abbreviate them, glued to the count.
             ("+15мин", "ru", "2026-11-23T18:59:03.5Z"),
             ("+15хв", "uk", "2026-11-23T18:59:03.5Z"),

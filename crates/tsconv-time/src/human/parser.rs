@@ -378,8 +378,17 @@ impl<'a> Parser<'_, 'a, '_> {
             (Some(Word::Weekday(_)), Some(Tok::Word(word))) if word.eq_ignore_ascii_case("mon") && relative() => {
                 Some(Unit::Month)
             }
+            // `trong vòng 3 tháng`: Vietnamese's word before a month's
+            // number, after a count in a relative run, is months.
+            (Some(Word::MonthNumber), _) if self.months_at(k + 1) && relative() => Some(Unit::Month),
             _ => None,
         }
+    }
+
+    /// Whether token `k` is the word before a month's number (Vietnamese
+    /// `tháng`) with no number after it: the unit "months" after a count.
+    fn months_at(&self, k: usize) -> bool {
+        matches!(self.word(k), Some(Word::MonthNumber)) && !matches!(self.tok(k + 1), Some(Tok::Num { .. }))
     }
 
     /// Whether token `k` follows token `k - 1` with nothing between.
@@ -1912,6 +1921,17 @@ impl<'a> Parser<'_, 'a, '_> {
                 let half = self.and_a_half(unit, None)?;
                 self.relative_after(0, Relative::of(unit, n).and_then(|rel| rel.plus(half)))
             }
+            // `một tháng qua`: a count in words, Vietnamese's `tháng` and a
+            // direction after it: months.
+            Some(Word::Count(_)) | Some(Word::One)
+                if self
+                    .spelled_count()
+                    .is_some_and(|(_, k)| self.months_at(k) && matches!(self.word(k + 1), Some(Word::Ago(_)))) =>
+            {
+                let Some((n, k)) = self.spelled_count() else { return Ok(()) };
+                self.i += k + 1;
+                self.relative_after(0, Relative::of(Unit::Month, n))
+            }
             // `三点`, `九月三号`, `다섯 시`, `十一点`: a count in words before a
             // mark is its number.
             Some(Word::Count(_)) if self.spelled_count().is_some_and(|(_, k)| self.mark(k).is_some()) => {
@@ -2133,6 +2153,19 @@ impl<'a> Parser<'_, 'a, '_> {
             Some(Word::MonthNumber) => {
                 Err(self.error(0, format_args!("{word:?} must stand between the day and the month's number")))
             }
+            // `thứ 2`, `T7`: Monday is the second day, Saturday the seventh.
+            Some(Word::WeekdayNumber)
+                if let Some(Tok::Num { value: day @ 2..=7, negative: None, ordinal: false, .. }) = self.tok(1) =>
+            {
+                let weekday =
+                    Weekday::from_monday_one_offset(i8::try_from(day - 1).unwrap_or(1)).unwrap_or(Weekday::Monday);
+                self.set_weekday(self.i, 0, weekday);
+                self.i += 2;
+                Ok(())
+            }
+            // Without its number, what it was before (Vietnamese `T` alone is
+            // the military zone, as in every language).
+            Some(Word::WeekdayNumber) => self.zone_or_unknown(word),
             Some(Word::Ahead(_)) => {
                 Err(self.error(0, format_args!("{word:?} must be followed by a relative item, e.g. in 2 hours")))
             }

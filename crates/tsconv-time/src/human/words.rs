@@ -101,6 +101,9 @@ pub(crate) enum Word {
     Dst,
     /// A word before the month's number (`tháng 4`, Vietnamese).
     MonthNumber,
+    /// A word before a weekday's number, 2 (Monday) to 7 (Saturday), as
+    /// Vietnamese counts them (`thứ 2`, `T7`).
+    WeekdayNumber,
     /// `in` before a relative item: it lies ahead (1); `vor`, `hace`,
     /// `il y a`: it lies behind (-1).
     Ahead(i64),

@@ -82,6 +82,8 @@ enum Means {
     /// An era's name after a year, before (true) or of the common era,
     /// read as CLDR's are (`v. Chr.`), also unspaced and without its dots.
     Era(bool),
+    /// The word before a weekday's number (Vietnamese `thứ 2`, `T7`).
+    WeekdayNumber,
 }
 
 /// The parts of a day, at English's hours (`morning` 6, `afternoon` 15,
@@ -119,6 +121,7 @@ impl Means {
             PartOfDay(part) => part.word(),
             Unit(unit) => Word::Unit(unit),
             UnitWithin(unit) => Word::UnitThen(unit, 1),
+            WeekdayNumber => Word::WeekdayNumber,
             Era(true) => Word::Era(Epoch::BeforeCommon),
             Era(false) => Word::Era(Epoch::Common),
             HalfOf(unit) => Word::HalfOf(unit),
@@ -145,7 +148,7 @@ impl Part {
 
 use Means::{
     AlsoAfter, At, Count, Day, DayAt, Earlier, Ending, Era, HalfOf, Joins, Last, Later, Month, Next, PartOfDay, Period,
-    This, Unit, UnitWithin, Weekday, When, Within,
+    This, Unit, UnitWithin, Weekday, WeekdayNumber, When, Within,
 };
 use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
 use jiff::civil::Weekday::{Friday, Monday, Saturday, Sunday, Thursday, Tuesday, Wednesday};
@@ -445,6 +448,9 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("buổi", Joins),
             ("sáng sớm", When(Morning)),
             ("bình minh", When(Morning)),
+            // The weekdays by their numbers (`thứ 2`, Monday; `T7`, Saturday).
+            ("thứ", WeekdayNumber),
+            ("t", WeekdayNumber),
         ],
     ),
     (

@@ -1289,6 +1289,14 @@ mod tests {
             ("вчора ввечері", "uk", "2026-11-22T20:00:00Z"),
             ("今晚10点", "zh", "2026-11-23T22:00:00Z"),
             ("6:00 in de namiddag", "nl", "2026-11-23T18:00:00Z"),
+            // A day and its part with the words between (the day alone had
+            // been read, the part left out with a warning).
+            ("ontem à noite", "pt", "2026-11-22T20:00:00Z"),
+            ("ayer por la noche", "es", "2026-11-22T22:00:00Z"),
+            ("mañana por la tarde", "es", "2026-11-24T15:00:00Z"),
+            // At night, 6 to 11 are the evening's wherever CLDR's night
+            // starts (German's starts after midnight: it had been 08:00).
+            ("um 8 Uhr in der Nacht", "de", "2026-11-23T20:00:00Z"),
             // Weekdays in the case "on" takes; "at" as people write it.
             ("в среду утром", "ru", "2026-11-25T06:00:00Z"),
             ("в пятницу в 10:00", "ru", "2026-11-27T10:00:00Z"),

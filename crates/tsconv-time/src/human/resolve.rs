@@ -142,9 +142,11 @@ impl Pieces {
             now.date()
         };
         // A part of the day gives a time given without am/pm its half
-        // (`11 at night`; at night, 1 to 5 are the morning's).
+        // (`11 at night`; at night, 1 to 5 are the morning's and 6 to 11
+        // the evening's, wherever CLDR's night starts: `8 Uhr in der Nacht`).
         let meridian = match (self.meridian, self.day_part) {
             (None, Some((22, _))) if (1..6).contains(&self.hour) => Some(Meridian::Am),
+            (None, Some((22, _))) if (6..12).contains(&self.hour) => Some(Meridian::Pm),
             // `heute Nacht um 20 Uhr`: an hour past 12 says its half itself.
             (None, Some(_)) if self.hour > 12 => None,
             (None, Some((_, half))) => Some(half),

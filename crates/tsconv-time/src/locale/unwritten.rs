@@ -191,6 +191,9 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("más tarde", Later),
             ("antes", Earlier),
             ("la", Joins),
+            // `ayer por la noche`, `mañana por la tarde` (`por` alone is
+            // also "for": `por 5 minutos` says how long, as English's `for`).
+            ("por la", Joins),
             ("medianoche", PartOfDay(Midnight)),
         ],
     ),
@@ -311,7 +314,18 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         ],
     ),
     ("pl", &[("o", At)]),
-    ("pt", &[("alguns", Count(3)), ("algumas", Count(3)), ("depois", Later), ("mais tarde", Later), ("ao", Joins)]),
+    (
+        "pt",
+        &[
+            ("alguns", Count(3)),
+            ("algumas", Count(3)),
+            ("depois", Later),
+            ("mais tarde", Later),
+            ("ao", Joins),
+            // `ontem à noite`, `amanhã à tarde`.
+            ("à", Joins),
+        ],
+    ),
     (
         "ru",
         &[

@@ -1294,6 +1294,19 @@ mod tests {
             ("ontem à noite", "pt", "2026-11-22T20:00:00Z"),
             ("ayer por la noche", "es", "2026-11-22T22:00:00Z"),
             ("mañana por la tarde", "es", "2026-11-24T15:00:00Z"),
+            // Half: before a unit, after a unit and the language's "and",
+            // and after an hour and "and" (half past it).
+            ("a las 3 y media", "es", "2026-11-23T03:30:00Z"),
+            ("las 3 y media de la tarde", "es", "2026-11-23T15:30:00Z"),
+            ("à 3 heures et demie", "fr", "2026-11-23T03:30:00Z"),
+            ("alle 3 e mezza", "it", "2026-11-23T03:30:00Z"),
+            ("dentro de media hora", "es", "2026-11-23T19:14:03.5Z"),
+            ("dans une heure et demie", "fr", "2026-11-23T20:14:03.5Z"),
+            ("in einer halben Stunde", "de", "2026-11-23T19:14:03.5Z"),
+            ("fra mezz'ora", "it", "2026-11-23T19:14:03.5Z"),
+            ("il y a une demi-heure", "fr", "2026-11-23T18:14:03.5Z"),
+            ("daqui a meia hora", "pt", "2026-11-23T19:14:03.5Z"),
+            ("uma hora e meia atrás", "pt", "2026-11-23T17:14:03.5Z"),
             // At night, 6 to 11 are the evening's wherever CLDR's night
             // starts (German's starts after midnight: it had been 08:00).
             ("um 8 Uhr in der Nacht", "de", "2026-11-23T20:00:00Z"),
@@ -1399,6 +1412,10 @@ mod tests {
         assert!(warnings_in_language("een half uur geleden", "nl").is_empty());
         // Each language's own: Spanish's `entro` is "I enter".
         assert!(read_in_language("entro 5 minutos", "es").is_err());
+        // German's `halb 3` is half an hour before 3 (2:30), and `medio día`
+        // as often noon mistyped as half a day: neither is read.
+        assert!(read_in_language("halb 3", "de").is_err());
+        assert!(read_in_language("medio día", "es").is_err());
         // Four digits before `年` and a direction may be the year itself
         // (`2024年后`, after 2024): read as years, with that said.
         assert_eq!(read_in_language("2024年后", "zh").as_deref(), Ok("4050-11-23T18:44:03.5Z"));

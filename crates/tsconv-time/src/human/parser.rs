@@ -944,18 +944,49 @@ impl<'a> Parser<'_, 'a, '_> {
         }
     }
 
+    /// Whether the half at this token follows an hour of a time given
+    /// without its minutes and the language's "and" (`las 3 y media`, `3
+    /// heures et demie`), in another language than English.
+    fn half_past_hour(&self) -> bool {
+        let before = |back: usize| self.i.checked_sub(back).and_then(|t| self.tokens.get(t)).map(|token| token.tok);
+        let and = matches!(before(1), Some(Tok::Word(and)) if !Vocabulary::is_english(and))
+            && matches!(self.i.checked_sub(1).and_then(|t| self.word_at(t)), Some(Word::Filler));
+        // The hour: its number, or the word `heures` after it.
+        let hour = match before(2) {
+            Some(Tok::Num { .. }) => true,
+            Some(Tok::Word(_)) => {
+                matches!(self.i.checked_sub(2).and_then(|t| self.word_at(t)), Some(Word::Unit(Unit::Hour)))
+                    && matches!(before(3), Some(Tok::Num { .. }))
+            }
+            _ => false,
+        };
+        self.options.words.is_other_language()
+            && self.pieces.times > 0
+            && self.pieces.minute == 0
+            && self.pieces.second == 0
+            && and
+            && hour
+    }
+
     /// `and a half` after a unit (`an hour and a half`): half the unit,
     /// with the count's sign; nothing when the words do not follow.
     fn and_a_half(&mut self, unit: Unit, negative: Option<bool>) -> Result<Relative, TimeError> {
-        if matches!(self.tok(0), Some(Tok::Word(and)) if and.eq_ignore_ascii_case("and"))
-            && matches!(self.word(1), Some(Word::One))
-            && matches!(self.word(2), Some(Word::Half))
-        {
-            let half = self.half_of(unit, 2)?;
-            self.i += 3;
-            return Ok(if negative == Some(true) { half.scaled(-1).unwrap_or(half) } else { half });
-        }
-        Ok(Relative::default())
+        // Another language's "and" is a filler word of its own, and it says
+        // no "a" before its half (`une heure et demie`, `una hora y media`).
+        let taken = match (self.tok(0), self.word(1), self.word(2)) {
+            (Some(Tok::Word(and)), Some(Word::One), Some(Word::Half)) if and.eq_ignore_ascii_case("and") => 3,
+            (Some(Tok::Word(and)), Some(Word::Half), _)
+                if self.options.words.is_other_language()
+                    && !Vocabulary::is_english(and)
+                    && matches!(self.word(0), Some(Word::Filler)) =>
+            {
+                2
+            }
+            _ => return Ok(Relative::default()),
+        };
+        let half = self.half_of(unit, taken - 1)?;
+        self.i += taken;
+        Ok(if negative == Some(true) { half.scaled(-1).unwrap_or(half) } else { half })
     }
 
     /// `past` (1) or `to` (-1) at token `k`, in a time told in words.
@@ -1997,6 +2028,13 @@ impl<'a> Parser<'_, 'a, '_> {
                     let half = self.half_of(unit, 0)?.scaled(factor);
                     self.i += 2;
                     self.relative_after(0, half)
+                }
+                // `las 3 y media`, `3 heures et demie`, `alle 3 e mezza`: in
+                // another language, "and a half" just after an hour is half past it.
+                _ if self.half_past_hour() => {
+                    self.pieces.minute = 30;
+                    self.i += 1;
+                    Ok(())
                 }
                 _ => Err(self.error(0, "half must be followed by a unit, e.g. half an hour")),
             },

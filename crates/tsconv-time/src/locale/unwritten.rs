@@ -84,6 +84,10 @@ enum Means {
     Era(bool),
     /// The word before a weekday's number (Vietnamese `thứ 2`, `T7`).
     WeekdayNumber,
+    /// "Half", as English's: before a unit (`media hora`, `eine halbe
+    /// Stunde`), after a unit and "and" (`una hora y media`), after an
+    /// hour and "and" (`las 3 y media`, half past three).
+    Half,
 }
 
 /// The parts of a day, at English's hours (`morning` 6, `afternoon` 15,
@@ -122,6 +126,7 @@ impl Means {
             Unit(unit) => Word::Unit(unit),
             UnitWithin(unit) => Word::UnitThen(unit, 1),
             WeekdayNumber => Word::WeekdayNumber,
+            Half => Word::Half,
             Era(true) => Word::Era(Epoch::BeforeCommon),
             Era(false) => Word::Era(Epoch::Common),
             HalfOf(unit) => Word::HalfOf(unit),
@@ -147,8 +152,8 @@ impl Part {
 }
 
 use Means::{
-    AlsoAfter, At, Count, Day, DayAt, Earlier, Ending, Era, HalfOf, Joins, Last, Later, Month, Next, PartOfDay, Period,
-    This, Unit, UnitWithin, Weekday, WeekdayNumber, When, Within,
+    AlsoAfter, At, Count, Day, DayAt, Earlier, Ending, Era, Half, HalfOf, Joins, Last, Later, Month, Next, PartOfDay,
+    Period, This, Unit, UnitWithin, Weekday, WeekdayNumber, When, Within,
 };
 use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
 use jiff::civil::Weekday::{Friday, Monday, Saturday, Sunday, Thursday, Tuesday, Wednesday};
@@ -168,6 +173,10 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("v. d. Z.", Era(true)),
             ("v. d. g. Z.", Era(true)),
             ("einige", Count(3)),
+            // Half before a unit (`eine halbe Stunde`; `halb` alone before
+            // an hour is half an hour before it: `halb 3` is 2:30, not read).
+            ("halbe", Half),
+            ("halben", Half),
             ("letzte Nacht", DayAt(-1, Night)),
             ("den", Joins),
             ("einigen", Count(3)),
@@ -195,6 +204,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             // also "for": `por 5 minutos` says how long, as English's `for`).
             ("por la", Joins),
             ("medianoche", PartOfDay(Midnight)),
+            // (Not `medio`: `medio día` is as often noon, `mediodía`, mistyped.)
+            ("media", Half),
         ],
     ),
     (
@@ -235,6 +246,10 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("précédentes", Last),
             ("passés", Last),
             ("passées", Last),
+            ("demie", Half),
+            ("demi", Half),
+            ("demi-heure", HalfOf(Of::Hour)),
+            ("une demi-heure", HalfOf(Of::Hour)),
             // CLDR counts years in `an` (`dans 1 an`); people also in `année`.
             ("année", Unit(Of::Year)),
             ("années", Unit(Of::Year)),
@@ -245,6 +260,9 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         &[
             ("fra", Within),
             ("entro", Within),
+            ("mezza", Half),
+            ("mezz'ora", HalfOf(Of::Hour)),
+            ("mezzora", HalfOf(Of::Hour)),
             ("qualche", Count(3)),
             ("alcuni", Count(3)),
             ("un paio di", Count(2)),
@@ -324,6 +342,9 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("ao", Joins),
             // `ontem à noite`, `amanhã à tarde`.
             ("à", Joins),
+            ("meia", Half),
+            ("daqui a", Within),
+            ("atrás", Earlier),
         ],
     ),
     (

@@ -1310,6 +1310,12 @@ mod tests {
             // At night, 6 to 11 are the evening's wherever CLDR's night
             // starts (German's starts after midnight: it had been 08:00).
             ("um 8 Uhr in der Nacht", "de", "2026-11-23T20:00:00Z"),
+            // After an hour and its word, a word that is also the part of the
+            // day is that part (`дня`, of days; it had been a day later, at 03:00).
+            ("в 3 часа дня", "ru", "2026-11-23T15:00:00Z"),
+            ("3 часа дня", "ru", "2026-11-23T15:00:00Z"),
+            ("2 дня назад", "ru", "2026-11-21T18:44:03.5Z"),
+            ("о 3 годині дня", "uk", "2026-11-23T15:00:00Z"),
             // Weekdays in the case "on" takes; "at" as people write it.
             ("в среду утром", "ru", "2026-11-25T06:00:00Z"),
             ("в пятницу в 10:00", "ru", "2026-11-27T10:00:00Z"),

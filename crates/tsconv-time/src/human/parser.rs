@@ -616,6 +616,10 @@ impl<'a> Parser<'_, 'a, '_> {
         {
             self.set_time(self.i, hour, 0, 0, 0, None);
             self.i += taken;
+            if let Some(part) = self.also_day_part_at(0) {
+                self.pieces.day_part = Some(part);
+                self.i += 1;
+            }
             return Ok(());
         }
         // `44 BC`, `2562 BE`: a year in an era, as written; `2024 AD
@@ -1135,12 +1139,29 @@ impl<'a> Parser<'_, 'a, '_> {
         match self.word(2) {
             Some(Word::Ago(_)) => None,
             Some(Word::DayPart(..) | Word::Meridian(_)) if foreign => Some((value, 2)),
+            // `3 часа дня`: a word that is also a part of the day (`дня`, of
+            // days; of the day, afternoon) after an hour and its word is that part.
+            _ if foreign && self.also_day_part_at(2).is_some() => Some((value, 2)),
             Some(Word::Clock(12)) if foreign => Some((if (1..=9).contains(&value) { value + 12 } else { value }, 3)),
             _ if self.pieces.ahead.is_none()
                 && ((foreign && self.after_at()) || self.options.words.is_hour_word(unit)) =>
             {
                 Some((value, 2))
             }
+            _ => None,
+        }
+    }
+
+    /// The part of the day token `k` also names, where it means something
+    /// else first (`дня`: of days, and of the day, the afternoon), in
+    /// another language than English: its hour and half.
+    fn also_day_part_at(&self, k: usize) -> Option<(i8, Meridian)> {
+        let Some(Tok::Word(word)) = self.tok(k) else { return None };
+        if matches!(self.word(k), Some(Word::DayPart(..))) || Vocabulary::is_english(word) {
+            return None;
+        }
+        match self.options.words.also_day_part(word) {
+            Some(Word::DayPart(hour, meridian)) => Some((hour, meridian)),
             _ => None,
         }
     }

@@ -420,6 +420,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("в", At),
             ("у", At),
             ("об", At),
+            // The hour in the case "at" takes (`о 3 годині дня`, at 3 p.m.).
+            ("годині", Unit(Of::Hour)),
             ("січні", Month(1)),
             ("сер", Month(8)),
             ("верес", Month(9)),

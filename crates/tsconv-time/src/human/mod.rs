@@ -1307,6 +1307,8 @@ mod tests {
             ("il y a une demi-heure", "fr", "2026-11-23T18:14:03.5Z"),
             ("daqui a meia hora", "pt", "2026-11-23T19:14:03.5Z"),
             ("uma hora e meia atrás", "pt", "2026-11-23T17:14:03.5Z"),
+            ("za pół godziny", "pl", "2026-11-23T19:14:03.5Z"),
+            ("yarım saat sonra", "tr", "2026-11-23T19:14:03.5Z"),
             // At night, 6 to 11 are the evening's wherever CLDR's night
             // starts (German's starts after midnight: it had been 08:00).
             ("um 8 Uhr in der Nacht", "de", "2026-11-23T20:00:00Z"),

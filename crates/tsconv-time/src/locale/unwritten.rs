@@ -331,7 +331,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("次の", Next),
         ],
     ),
-    ("pl", &[("o", At)]),
+    ("pl", &[("o", At), ("pół", Half)]),
     (
         "pt",
         &[
@@ -405,6 +405,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("senaste", Last),
         ],
     ),
+    ("tr", &[("yarım", Half)]),
     (
         "uk",
         &[

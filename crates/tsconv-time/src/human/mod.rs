@@ -1309,6 +1309,13 @@ mod tests {
             ("uma hora e meia atrás", "pt", "2026-11-23T17:14:03.5Z"),
             ("za pół godziny", "pl", "2026-11-23T19:14:03.5Z"),
             ("yarım saat sonra", "tr", "2026-11-23T19:14:03.5Z"),
+            // Chinese, Japanese and Korean: the half after the unit or before
+            // it, with the measure word (`1个半小时后` had been 01:30 silently).
+            ("1시간 반 후", "ko", "2026-11-23T20:14:03.5Z"),
+            ("一个半小时后", "zh", "2026-11-23T20:14:03.5Z"),
+            ("1个半小时后", "zh", "2026-11-23T20:14:03.5Z"),
+            ("两个半小时前", "zh", "2026-11-23T16:14:03.5Z"),
+            ("1个小时后", "zh", "2026-11-23T19:44:03.5Z"),
             // At night, 6 to 11 are the evening's wherever CLDR's night
             // starts (German's starts after midnight: it had been 08:00).
             ("um 8 Uhr in der Nacht", "de", "2026-11-23T20:00:00Z"),

@@ -668,10 +668,23 @@ impl<'a> Parser<'_, 'a, '_> {
             self.i += 2;
             return self.relative_after(1, Relative::of(Unit::Month, signed_value(value, negative)));
         }
-        // `peste 28 de ani`: a joining word between the count and its unit.
-        if let (Some(Word::Filler), Some(Word::Unit(unit))) = (self.word(1), self.word(2)) {
+        // `peste 28 de ani`, `1个小时后`: a joining word between the count
+        // and its unit, which may carry its direction.
+        if let (Some(Word::Filler), Some((unit, factor))) = (self.word(1), self.unit_maybe_then(2)) {
             self.i += 3;
-            return self.relative_after(2, Relative::of(unit, signed_value(value, negative)));
+            let count = signed_value(value, negative).checked_mul(factor);
+            return self.relative_after(2, count.and_then(|count| Relative::of(unit, count)));
+        }
+        // `1个半小时后`: the measure word and a half before the unit, which
+        // may carry its direction (it had been 01:30, the half taken as the
+        // hour's, without a warning).
+        if let (Some(Word::Filler), Some(Word::Half)) = (self.word(1), self.word(2))
+            && let Some((unit, factor)) = self.unit_maybe_then(3)
+        {
+            let half = self.half_of(unit, 2)?;
+            self.i += 4;
+            let whole = Relative::of(unit, signed_value(value, negative)).and_then(|rel| rel.plus(half));
+            return self.relative_after(3, whole.and_then(|rel| rel.scaled(factor)));
         }
         // `3 days`, `+2 weeks`, `2 hours and a half`, `21 h 25m ago`, `in 1 mon`.
         if let Some(unit) = self.unit_after_count(0) {
@@ -948,6 +961,16 @@ impl<'a> Parser<'_, 'a, '_> {
         }
     }
 
+    /// The unit at token `k`, and its direction where it carries one
+    /// (`小时后`, hours later: 1; a unit alone: 1, the direction after it).
+    fn unit_maybe_then(&self, k: usize) -> Option<(Unit, i64)> {
+        match self.word(k) {
+            Some(Word::Unit(unit)) => Some((unit, 1)),
+            Some(Word::UnitThen(unit, factor)) => Some((unit, factor)),
+            _ => None,
+        }
+    }
+
     /// Whether the half at this token follows an hour of a time given
     /// without its minutes and the language's "and" (`las 3 y media`, `3
     /// heures et demie`), in another language than English.
@@ -985,6 +1008,14 @@ impl<'a> Parser<'_, 'a, '_> {
                     && matches!(self.word(0), Some(Word::Filler)) =>
             {
                 2
+            }
+            // Chinese, Japanese and Korean write the half just after the
+            // unit, with no "and" (`1時間半後`, `1시간 반 후`).
+            (Some(Tok::Word(half)), _, _)
+                if matches!(self.word(0), Some(Word::Half))
+                    && half.chars().all(|c| words::is_unspaced(c) || ('\u{ac00}'..='\u{d7a3}').contains(&c)) =>
+            {
+                1
             }
             _ => return Ok(Relative::default()),
         };
@@ -1983,6 +2014,20 @@ impl<'a> Parser<'_, 'a, '_> {
                 let Some((n, k)) = self.spelled_count() else { return Ok(()) };
                 self.i += k + 1;
                 self.relative_after(0, Relative::of(Unit::Month, n))
+            }
+            // `一个半小时后`: a count in words and a half before the unit
+            // (an hour and a half later).
+            Some(Word::Count(_)) | Some(Word::One)
+                if self.spelled_count().is_some_and(|(_, k)| {
+                    matches!(self.word(k), Some(Word::Half)) && self.unit_maybe_then(k + 1).is_some()
+                }) =>
+            {
+                let Some((n, k)) = self.spelled_count() else { return Ok(()) };
+                let Some((unit, factor)) = self.unit_maybe_then(k + 1) else { return Ok(()) };
+                let half = self.half_of(unit, k)?;
+                self.i += k + 2;
+                let whole = Relative::of(unit, n).and_then(|rel| rel.plus(half));
+                self.relative_after(0, whole.and_then(|rel| rel.scaled(factor)))
             }
             // `三点`, `九月三号`, `다섯 시`, `十一点`: a count in words before a
             // mark is its number.

@@ -1325,6 +1325,13 @@ mod tests {
             ("3 часа дня", "ru", "2026-11-23T15:00:00Z"),
             ("2 дня назад", "ru", "2026-11-21T18:44:03.5Z"),
             ("о 3 годині дня", "uk", "2026-11-23T15:00:00Z"),
+            // After "at", the clock's hour even inside a run of relative items
+            // (they had been ten hours more, without a warning); a count of
+            // hours without "at" stays one.
+            ("dans 3 jours à 10h", "fr", "2026-11-26T10:00:00Z"),
+            ("dans 3 jours à 10 heures", "fr", "2026-11-26T10:00:00Z"),
+            ("через 3 дня в 10 часов", "ru", "2026-11-26T10:00:00Z"),
+            ("dans 2h", "fr", "2026-11-23T20:44:03.5Z"),
             // Weekdays in the case "on" takes; "at" as people write it.
             ("в среду утром", "ru", "2026-11-25T06:00:00Z"),
             ("в пятницу в 10:00", "ru", "2026-11-27T10:00:00Z"),

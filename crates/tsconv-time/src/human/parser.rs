@@ -843,10 +843,13 @@ impl<'a> Parser<'_, 'a, '_> {
         // their counts, with nothing that makes them a span (a sign, `in`,
         // `ago`, `from now`), are a time of day, as French writes `10h30`
         // and dateutil reads it; a number glued after them is the next unit.
+        // (After another language's "at", also inside a run of relative
+        // items: `dans 3 jours à 10h`.)
+        let at_clock = self.options.words.is_other_language() && self.at_word_before(start);
         if let Some((mut nanos, Some(last))) = clock
             && negative.is_none()
-            && self.pieces.ahead.is_none()
-            && self.pieces.pending == Relative::default()
+            && (self.pieces.ahead.is_none() || at_clock)
+            && (self.pieces.pending == Relative::default() || at_clock)
             && !matches!(self.word(0), Some(Word::Ago(_) | Word::Unit(_)))
             && self.counted_unit(0).is_none()
         {
@@ -1140,11 +1143,17 @@ impl<'a> Parser<'_, 'a, '_> {
     /// Whether the word before the current token says "at" (`at`, `в`, `kl.`),
     /// or ends a phrase that does (Spanish's `a las`).
     fn after_at(&self) -> bool {
+        self.at_word_before(self.i)
+    }
+
+    /// Whether the token before token `t` (an index into the tokens) says
+    /// "at" (see [`Parser::after_at`]).
+    fn at_word_before(&self, t: usize) -> bool {
         let says_at = |at: &str| {
             super::says_at(self.options.words, at)
                 || at.rsplit_once(' ').is_some_and(|(_, last)| super::says_at(self.options.words, last))
         };
-        self.i > 0 && matches!(self.tokens[self.i - 1].tok, Tok::Word(at) if says_at(at))
+        t > 0 && matches!(self.tokens.get(t - 1).map(|token| token.tok), Some(Tok::Word(at)) if says_at(at))
     }
 
     /// The clock's hour that the hour `value` and the word for hours after
@@ -1174,6 +1183,10 @@ impl<'a> Parser<'_, 'a, '_> {
             // days; of the day, afternoon) after an hour and its word is that part.
             _ if foreign && self.also_day_part_at(2).is_some() => Some((value, 2)),
             Some(Word::Clock(12)) if foreign => Some((if (1..=9).contains(&value) { value + 12 } else { value }, 3)),
+            // `dans 3 jours à 10h`, `через 3 дня в 10 часов`: after another
+            // language's "at", the clock's hour even inside a run of relative
+            // items (it had been ten hours more, without a warning).
+            _ if self.options.words.is_other_language() && self.after_at() => Some((value, 2)),
             _ if self.pieces.ahead.is_none()
                 && ((foreign && self.after_at()) || self.options.words.is_hour_word(unit)) =>
             {

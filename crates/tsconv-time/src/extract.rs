@@ -1148,6 +1148,9 @@ mod tests {
         assert!(found_in("天气很好，一点也不冷", "zh").is_empty());
         assert_eq!(found_in("今天天气很好", "zh"), ["今天 0 2026-11-23T18:44:03.500Z"]);
         assert_eq!(found_in("我们一年内完成", "zh"), ["一年内 2 2027-11-23T18:44:03.500Z"]);
+        // `früh` is the morning only after a day (`Ich bin früh aufgestanden`: early).
+        assert_eq!(found_in("Ich bin heute früh aufgestanden", "de"), ["heute früh 8 2026-11-23T06:00:00.000Z"]);
+        assert!(found_in("Ich bin früh aufgestanden", "de").is_empty());
         // A day and its part written as one word is a date alone.
         assert_eq!(found_in("Zien we elkaar morgenochtend?", "nl"), ["morgenochtend 15 2026-11-24T06:00:00.000Z"]);
         assert_eq!(found_in("我们明早见", "zh"), ["明早 2 2026-11-24T06:00:00.000Z"]);

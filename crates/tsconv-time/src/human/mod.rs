@@ -1332,6 +1332,9 @@ mod tests {
             ("dans 3 jours à 10 heures", "fr", "2026-11-26T10:00:00Z"),
             ("через 3 дня в 10 часов", "ru", "2026-11-26T10:00:00Z"),
             ("dans 2h", "fr", "2026-11-23T20:44:03.5Z"),
+            // German's `früh` after a day; Dutch's `gister` with its part.
+            ("übermorgen früh", "de", "2026-11-25T06:00:00Z"),
+            ("gisteravond om 9", "nl", "2026-11-22T21:00:00Z"),
             // Weekdays in the case "on" takes; "at" as people write it.
             ("в среду утром", "ru", "2026-11-25T06:00:00Z"),
             ("в пятницу в 10:00", "ru", "2026-11-27T10:00:00Z"),

@@ -177,6 +177,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             // an hour is half an hour before it: `halb 3` is 2:30, not read).
             ("halbe", Half),
             ("halben", Half),
+            // The morning after a day (`morgen früh`, `übermorgen früh`).
+            ("früh", PartOfDay(Morning)),
             ("letzte Nacht", DayAt(-1, Night)),
             ("den", Joins),
             ("einigen", Count(3)),
@@ -285,6 +287,12 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
     (
         "nl",
         &[
+            // A day and its part in one word, with `gister`, `gisteren` as
+            // people say it (`gisteravond`; `gisterenavond` is cut in two).
+            ("gisteravond", DayAt(-1, Evening)),
+            ("gistermiddag", DayAt(-1, Afternoon)),
+            ("gisterochtend", DayAt(-1, Morning)),
+            ("gisternacht", DayAt(-1, Night)),
             ("binnen", Within),
             ("u", Unit(Of::Hour)),
             ("voor", Earlier),

@@ -1332,6 +1332,12 @@ mod tests {
             ("dans 3 jours à 10 heures", "fr", "2026-11-26T10:00:00Z"),
             ("через 3 дня в 10 часов", "ru", "2026-11-26T10:00:00Z"),
             ("dans 2h", "fr", "2026-11-23T20:44:03.5Z"),
+            // At night, 12 (and midnight) is the midnight that ends the
+            // night's day: `tonight at 12` had been noon, `midnight tonight`
+            // refused (an hour 0 with pm).
+            ("tonight at 12", "en", "2026-11-24T00:00:00Z"),
+            ("midnight tonight", "en", "2026-11-24T00:00:00Z"),
+            ("heute Nacht um 12", "de", "2026-11-24T00:00:00Z"),
             // German's `früh` after a day; Dutch's `gister` with its part.
             ("übermorgen früh", "de", "2026-11-25T06:00:00Z"),
             ("gisteravond om 9", "nl", "2026-11-22T21:00:00Z"),

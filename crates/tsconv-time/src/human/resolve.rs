@@ -144,7 +144,14 @@ impl Pieces {
         // A part of the day gives a time given without am/pm its half
         // (`11 at night`; at night, 1 to 5 are the morning's and 6 to 11
         // the evening's, wherever CLDR's night starts: `8 Uhr in der Nacht`).
+        // `midnight tonight`, `tonight at 12`, `12 at night`: the midnight
+        // that ends the night's day (not noon, nor an hour 0 with pm).
+        let night_ends = self.times > 0
+            && self.meridian.is_none()
+            && matches!(self.day_part, Some((22, _)))
+            && (self.hour == 0 || self.hour == 12);
         let meridian = match (self.meridian, self.day_part) {
+            _ if night_ends => None,
             (None, Some((22, _))) if (1..6).contains(&self.hour) => Some(Meridian::Am),
             (None, Some((22, _))) if (6..12).contains(&self.hour) => Some(Meridian::Pm),
             // `heute Nacht um 20 Uhr`: an hour past 12 says its half itself.
@@ -154,6 +161,7 @@ impl Pieces {
         };
         let time = if self.times > 0 {
             let hour = match (meridian, self.hour) {
+                _ if night_ends => 0,
                 (None, h @ 0..=23) => h,
                 (Some(Meridian::Am), 12) => 0,
                 (Some(Meridian::Pm), 12) => 12,
@@ -176,6 +184,9 @@ impl Pieces {
             Time::midnight()
         };
         let mut datetime = DateTime::from_parts(date, time);
+        if night_ends {
+            datetime = datetime.tomorrow().map_err(|_| invalid(self.time_at, "too far".to_owned()))?;
+        }
         let mut warnings = Vec::new();
         if let Some((ordinal, weekday, at)) = self.weekday {
             if self.dates > 0 {

@@ -64,6 +64,8 @@ enum Trait {
     Midnight,
     /// `this weekend` said on a Sunday.
     ThisWeekendOnSunday,
+    /// 12 at night (as `tonight at 12`, `midnight tonight`).
+    TwelveAtNight,
 }
 
 /// The differences from chrono and dateutil that tsconv makes on purpose,
@@ -188,6 +190,12 @@ const DIFFERENCES: &[(Trait, Oracle, &str, &str)] = &[
         Oracle::Chrono,
         "midnight",
         "chrono reads midnight as the coming one; tsconv as today's start, as GNU date does",
+    ),
+    (
+        Trait::TwelveAtNight,
+        Oracle::Chrono,
+        "12 at night",
+        "chrono reads 12 at night (and tonight at 12, midnight tonight) as noon; tsconv as the midnight that ends the night's day",
     ),
 ];
 
@@ -335,7 +343,14 @@ fn case(rng: &mut Rng, template: usize) -> Case {
             format!("{} {part}", pick(rng, &["tomorrow", "yesterday", "today"]))
         }
         23 => format!("tonight {}pm", 6 + rng.below(6)),
-        24 => format!("{} at night", 8 + rng.below(4)),
+        24 => {
+            // 8 to 11, or 12: the midnight that ends the night's day.
+            let hour = 8 + rng.below(5);
+            if hour == 12 {
+                traits.push(Trait::TwelveAtNight);
+            }
+            format!("{hour} at night")
+        }
         25 => {
             let other =
                 WEEKDAYS[(WEEKDAYS.iter().position(|w| *w == weekday).unwrap() + 1 + rng.below(6) as usize) % 7];

@@ -696,8 +696,8 @@ impl<'a> Parser<'_, 'a, '_> {
         if let Some(Word::UnitThen(unit, factor)) = self.word(1) {
             // `2024年后`: as many years, or after the year 2024: said.
             if unit == Unit::Year && digits == 4 {
-                let (start, end) = (self.tokens[self.i].start, self.tokens[self.i + 1].end);
-                let text = self.text.get(start..end).unwrap_or_default();
+                let span = self.tokens.get(self.i).zip(self.tokens.get(self.i + 1));
+                let text = span.and_then(|(first, unit)| self.text.get(first.start..unit.end)).unwrap_or_default();
                 self.pieces.warnings.push(format!(
                     "{text:?} is read as {value} years {}; if {value} is the year itself, send the date (e.g. {value}年1月1日)",
                     if factor < 0 { "ago" } else { "from now" }

@@ -1338,6 +1338,12 @@ mod tests {
             ("tonight at 12", "en", "2026-11-24T00:00:00Z"),
             ("midnight tonight", "en", "2026-11-24T00:00:00Z"),
             ("heute Nacht um 12", "de", "2026-11-24T00:00:00Z"),
+            // Twelve and the clock's word say one time (they were refused as
+            // a time given twice).
+            ("12 noon", "en", "2026-11-23T12:00:00Z"),
+            ("tomorrow 12:00 noon", "en", "2026-11-24T12:00:00Z"),
+            ("12 midnight", "en", "2026-11-23T00:00:00Z"),
+            ("a las 12 del mediodía", "es", "2026-11-23T12:00:00Z"),
             // German's `früh` after a day; Dutch's `gister` with its part.
             ("übermorgen früh", "de", "2026-11-25T06:00:00Z"),
             ("gisteravond om 9", "nl", "2026-11-22T21:00:00Z"),

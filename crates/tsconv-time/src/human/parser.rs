@@ -964,6 +964,32 @@ impl<'a> Parser<'_, 'a, '_> {
         }
     }
 
+    /// Whether the only time read so far is 12 (`12`, `12:00`, `12 Uhr`,
+    /// without am or pm), written just before this token (a joining word
+    /// between: `12 del mediodía`).
+    fn twelve_just_before(&self) -> bool {
+        let pieces = &self.pieces;
+        if pieces.times != 1 || pieces.hour != 12 || pieces.minute != 0 || pieces.second != 0 {
+            return false;
+        }
+        if pieces.meridian.is_some() || pieces.half.is_some() || pieces.day_part.is_some() {
+            return false;
+        }
+        let mut t = self.i;
+        if t > 0 && matches!(self.word_at(t - 1), Some(Word::Filler)) {
+            t -= 1;
+        }
+        match t.checked_sub(1).and_then(|before| self.tokens.get(before)).map(|token| token.tok) {
+            Some(Tok::Num { value, .. }) => value == 12 || value == 0,
+            Some(Tok::Word(word)) => {
+                matches!(self.word_at(t - 1), Some(Word::Unit(Unit::Hour)))
+                    || words::short_unit(word) == Some(Unit::Hour)
+                    || self.options.words.is_hour_word(word)
+            }
+            _ => false,
+        }
+    }
+
     /// The unit at token `k`, and its direction where it carries one
     /// (`小时后`, hours later: 1; a unit alone: 1, the direction after it).
     fn unit_maybe_then(&self, k: usize) -> Option<(Unit, i64)> {
@@ -2205,6 +2231,13 @@ impl<'a> Parser<'_, 'a, '_> {
                  write the date itself, or count from one, e.g. March 1 -1 day",
             )),
             Some(Word::Filler) => {
+                self.i += 1;
+                Ok(())
+            }
+            // `12 noon`, `12 midnight`, `a las 12 del mediodía`: twelve and
+            // the clock's word say one time (refused before: a time twice).
+            Some(Word::Clock(hour)) if self.twelve_just_before() => {
+                self.pieces.hour = i64::from(hour);
                 self.i += 1;
                 Ok(())
             }

@@ -1344,6 +1344,10 @@ mod tests {
             ("tomorrow 12:00 noon", "en", "2026-11-24T12:00:00Z"),
             ("12 midnight", "en", "2026-11-23T00:00:00Z"),
             ("a las 12 del mediodía", "es", "2026-11-23T12:00:00Z"),
+            // "Next" after the period (it was refused: an unknown `que`).
+            ("la semana que viene", "es", "2026-11-30T18:44:03.5Z"),
+            ("el año que viene", "es", "2027-11-23T18:44:03.5Z"),
+            ("mês que vem", "pt", "2026-12-23T18:44:03.5Z"),
             // German's `früh` after a day; Dutch's `gister` with its part.
             ("übermorgen früh", "de", "2026-11-25T06:00:00Z"),
             ("gisteravond om 9", "nl", "2026-11-22T21:00:00Z"),

@@ -206,6 +206,9 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             // also "for": `por 5 minutos` says how long, as English's `for`).
             ("por la", Joins),
             ("medianoche", PartOfDay(Midnight)),
+            // "Next" after the period (`la semana que viene`), as CLDR's
+            // `pasada` is "last" after it.
+            ("que viene", Next),
             // (Not `medio`: `medio día` is as often noon, `mediodía`, mistyped.)
             ("media", Half),
         ],
@@ -351,6 +354,7 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             // `ontem à noite`, `amanhã à tarde`.
             ("à", Joins),
             ("meia", Half),
+            ("que vem", Next),
             ("daqui a", Within),
             ("atrás", Earlier),
         ],

@@ -610,6 +610,35 @@ impl Vocabulary {
         (self.dotted_time, self.year_first) = (dotted_time, year_first);
     }
 
+    /// Learns an era's name after a year (CLDR's, in `locale::words`), as written and as people
+    /// type it: without its spaces (`v.Chr.`, `v.u.Z.`), spaced after each dot
+    /// (`d. C.` of `d.C.`), and, for a name with a capital, without its dots
+    /// too (`vChr`, `uZ`, `aC`: a name all in lowercase, `p.n.e.`, would lose
+    /// its dots into a word of the language). A name of one letter, or one
+    /// the language already reads otherwise, is left to that.
+    pub(crate) fn learn_era_name(&mut self, name: &str, era: Era) {
+        let name = name.trim();
+        let unspaced: String = name.split_whitespace().collect();
+        let mut spaced = String::with_capacity(unspaced.len() + 4);
+        let mut chars = unspaced.chars().peekable();
+        while let Some(c) = chars.next() {
+            spaced.push(c);
+            if c == '.' && chars.peek().is_some_and(|next| next.is_alphabetic()) {
+                spaced.push(' ');
+            }
+        }
+        let dotless = if name.contains('.') && name.chars().any(char::is_uppercase) {
+            unspaced.replace('.', "")
+        } else {
+            String::new()
+        };
+        for name in [name, unspaced.as_str(), spaced.as_str(), dotless.as_str()] {
+            if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !self.knows(name) {
+                self.learn(name, Word::Era(era));
+            }
+        }
+    }
+
     /// Learns `name` as a part of the day (`word`): as its meaning where
     /// the language has none for it, else as its other meaning (`Morgen`).
     pub(crate) fn learn_day_part(&mut self, name: &str, word: Word) {

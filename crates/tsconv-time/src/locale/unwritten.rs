@@ -657,7 +657,7 @@ pub(super) fn learn(localizer: &Localizer, words: &mut Vocabulary) {
         match means {
             Era(_) => {
                 if let Word::Era(era) = means.word() {
-                    super::words::learn_era_name(words, text, era);
+                    words.learn_era_name(text, era);
                 }
             }
             // As CLDR's month names are read with and without their dot

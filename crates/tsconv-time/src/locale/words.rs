@@ -412,7 +412,7 @@ fn eras(localizer: &Localizer, words: &mut Vocabulary) {
             }
         }
     }
-    let mut learn_name = |name: &str, era: Era| learn_era_name(words, name, era);
+    let mut learn_name = |name: &str, era: Era| words.learn_era_name(name, era);
     for formatter in formatters {
         for (year, era) in [(-233, Era::BeforeCommon), (85, Era::Common)] {
             let Ok(date) = icu_calendar::Date::try_new_iso(year, 8, 10) else { continue };
@@ -426,35 +426,6 @@ fn eras(localizer: &Localizer, words: &mut Vocabulary) {
     // `AEC`, `a. e. c.`).
     for &(name, before) in super::intl::alt_eras(localizer.language.used) {
         learn_name(name, if before { Era::BeforeCommon } else { Era::Common });
-    }
-}
-
-/// An era's name after a year (see [`eras`]), as written and as people
-/// type it: without its spaces (`v.Chr.`, `v.u.Z.`), spaced after each dot
-/// (`d. C.` of `d.C.`), and, for a name with a capital, without its dots
-/// too (`vChr`, `uZ`, `aC`: a name all in lowercase, `p.n.e.`, would lose
-/// its dots into a word of the language). A name of one letter, or one
-/// the language already reads otherwise, is left to that.
-pub(super) fn learn_era_name(words: &mut Vocabulary, name: &str, era: Era) {
-    let name = name.trim();
-    let unspaced: String = name.split_whitespace().collect();
-    let mut spaced = String::with_capacity(unspaced.len() + 4);
-    let mut chars = unspaced.chars().peekable();
-    while let Some(c) = chars.next() {
-        spaced.push(c);
-        if c == '.' && chars.peek().is_some_and(|next| next.is_alphabetic()) {
-            spaced.push(' ');
-        }
-    }
-    let dotless = if name.contains('.') && name.chars().any(char::is_uppercase) {
-        unspaced.replace('.', "")
-    } else {
-        String::new()
-    };
-    for name in [name, unspaced.as_str(), spaced.as_str(), dotless.as_str()] {
-        if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !words.knows(name) {
-            words.learn(name, Word::Era(era));
-        }
     }
 }
 

@@ -229,16 +229,27 @@ fn word_end(text: &str, from: usize) -> usize {
     let letter = |c: char| c == '.' || c == '\u{970}' || is_letter(c);
     let mut chars = text[from..].char_indices().peekable();
     while let Some((i, c)) = chars.next() {
-        // An apostrophe between two ASCII letters belongs to the word (`o'clock`).
-        let apostrophe = c == '\''
-            && i > 0
-            && text[from..from + i].ends_with(|b: char| b.is_ascii_alphabetic())
-            && chars.peek().is_some_and(|&(_, next)| next.is_ascii_alphabetic());
+        // An apostrophe between two ASCII letters belongs to the word
+        // (`o'clock`), and so does one between two Cyrillic letters, typed
+        // or typographic, where Ukrainian writes CLDR's `ʼ` (`п'ятниця`,
+        // Friday; `дев’ять`, nine).
+        let before = text[from..from + i].chars().next_back();
+        let next = chars.peek().map(|&(_, next)| next);
+        let apostrophe = match (before, next) {
+            (Some(before), Some(next)) if c == '\'' && before.is_ascii_alphabetic() => next.is_ascii_alphabetic(),
+            (Some(before), Some(next)) if matches!(c, '\'' | '\u{2019}') && is_cyrillic(before) => is_cyrillic(next),
+            _ => false,
+        };
         if !letter(c) && !apostrophe {
             return from + i;
         }
     }
     text.len()
+}
+
+/// Whether `c` is a letter of the Cyrillic script (its main block).
+fn is_cyrillic(c: char) -> bool {
+    ('\u{400}'..='\u{4ff}').contains(&c) && c.is_alphabetic()
 }
 
 /// A letter of a word, or a mark that belongs to the letter before it (the
@@ -288,6 +299,11 @@ mod tests {
         assert_eq!(toks("Wallis- og"), [Tok::Word("Wallis"), Tok::Word("og")]);
         assert_eq!(toks("St.-Pierre"), [Tok::Word("St."), Tok::Word("Pierre")]);
         assert_eq!(toks("Ust\u{2019}-Nera"), [Tok::Word("Ust"), Tok::Punct('\u{2019}'), Tok::Word("Nera")]);
+        assert_eq!(toks("у п'ятницю"), [Tok::Word("у"), Tok::Word("п'ятницю")]);
+        assert_eq!(toks("п\u{2019}ять"), [Tok::Word("п\u{2019}ять")]);
+        // Not a quote beside one letter only, nor between scripts.
+        assert_eq!(toks("'п'"), [Tok::Punct('\''), Tok::Word("п"), Tok::Punct('\'')]);
+        assert_eq!(toks("d\u{2019}août"), [Tok::Word("d"), Tok::Punct('\u{2019}'), Tok::Word("août")]);
         assert_eq!(toks("a - b"), [Tok::Word("a"), Tok::Punct('-'), Tok::Word("b")]);
         assert_eq!(toks("5 p.m. (local)"), [num(5, 1, None), Tok::Word("p.m.")]);
         assert_eq!(

@@ -1672,9 +1672,24 @@ mod tests {
             ("tänään illalla", "fi", "2026-11-23T20:00:00Z"),
             ("hier soir", "fr", "2026-11-22T20:00:00Z"),
             ("besok pagi", "id", "2026-11-24T06:00:00Z"),
+            // The small hours, never tonight: alone, their start.
+            ("后天凌晨", "zh", "2026-11-25T00:00:00Z"),
+            ("凌晨", "zh", "2026-11-23T00:00:00Z"),
+            ("凌晨3点", "zh", "2026-11-23T03:00:00Z"),
+            ("amanhã de madrugada", "pt", "2026-11-24T00:00:00Z"),
+            ("às 3 da madrugada", "pt", "2026-11-23T03:00:00Z"),
         ] {
             assert_eq!(read(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
         }
+        // Ukrainian's apostrophe inside a word, as CLDR writes it (`ʼ`) or
+        // as people type it: `п'ять` is five, not the letter `п` and a word
+        // left out (`п'ять днів тому` was one day ago).
+        for text in ["п'ять днів тому", "п\u{2019}ять днів тому", "п\u{2bc}ять днів тому"]
+        {
+            assert_eq!(read(text, "uk").as_deref(), Ok("2026-11-18T18:44:03.5Z"), "{text}");
+        }
+        assert_eq!(read("у п'ятницю", "uk").as_deref(), Ok("2026-11-27T00:00:00Z"));
+        assert_eq!(read("дев'ять днів тому", "uk").as_deref(), Ok("2026-11-14T18:44:03.5Z"));
         // Vietnamese: the word for hour between an hour and a part of the
         // day, or noon, is the clock's (not 7 hours ahead).
         assert_eq!(read("7 giờ sáng", "vi").as_deref(), Ok("2026-11-23T07:00:00Z"));

@@ -808,6 +808,12 @@ impl Vocabulary {
         if text.contains('\u{2019}') {
             self.learn(&text.replace('\u{2019}', "'"), word);
         }
+        // `пʼятниця` (Friday): Ukrainian's apostrophe as CLDR writes it,
+        // people type one of the others.
+        if text.contains('\u{2bc}') {
+            self.learn(&text.replace('\u{2bc}', "'"), word);
+            self.learn(&text.replace('\u{2bc}', "\u{2019}"), word);
+        }
         let Some(parts) = parts_of(text) else { return };
         match parts.as_slice() {
             [] => {}

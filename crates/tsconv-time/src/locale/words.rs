@@ -280,12 +280,14 @@ fn learn_name(words: &mut Vocabulary, name: &str, word: Word) {
 /// (morning 6, afternoon 15, evening 20) where CLDR's hours for the name
 /// hold it, else at another of these they hold (`tarde`, 12 to 20: 15),
 /// else at the middle of them (`Vormittag`, 10 to 12: 11); night
-/// at 22, as `tonight`. With a time, the name says its half of the day
-/// (`3 Uhr nachts` is 3 in the morning where CLDR's night starts after
-/// midnight). Noon and midnight are 12:00 and 00:00. A name that is a word
+/// at 22, as `tonight`, but a night that is the small hours only and
+/// never tonight (`凌晨`, `madrugada`) at 00:00. With a time, the name
+/// says its half of the day (`3 Uhr nachts` is 3 in the morning where
+/// CLDR's night starts after midnight). Noon and midnight are 12:00 and 00:00. A name that is a word
 /// of the language already (`Morgen`, tomorrow; `дня`, of days) keeps it,
 /// and is the part of the day only after a day (`heute Morgen`).
 fn day_periods(localizer: &Localizer, words: &mut Vocabulary) {
+    const SMALL_HOURS: [&str; 3] = ["凌晨", "madrugada", "da madrugada"];
     for &(name, kind, start, end) in super::intl::day_periods(localizer.language.used) {
         let holds = |hour: u8| if start < end { (start..end).contains(&hour) } else { hour >= start || hour < end };
         let middle =
@@ -299,6 +301,9 @@ fn day_periods(localizer: &Localizer, words: &mut Vocabulary) {
             "morning" => Word::DayPart(i8::try_from(at(6)).unwrap_or(6), Meridian::Am),
             "afternoon" => Word::DayPart(i8::try_from(at(15)).unwrap_or(15), Meridian::Pm),
             "evening" => Word::DayPart(i8::try_from(at(20)).unwrap_or(20), Meridian::Pm),
+            // Chinese's `凌晨` and Portuguese's `madrugada` name the small
+            // hours only, never tonight: alone, the start of them.
+            "night" if SMALL_HOURS.contains(&name) => Word::DayPart(0, Meridian::Am),
             "night" => Word::DayPart(22, if start < 12 { Meridian::Am } else { Meridian::Pm }),
             _ => continue,
         };

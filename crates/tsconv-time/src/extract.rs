@@ -103,6 +103,10 @@ struct Shape {
     /// A dotted hour and minutes that the words around make a time (`at
     /// 12.30`, `6.13 pm`): read with a colon, never as a Unix time.
     clock: bool,
+    /// Another language's "at" before an hour and its word (`à 17 heures`,
+    /// `um 17 Uhr`, `в 5 часов`): the first word of a time, which the hour
+    /// and its word alone are not (`17 heures`, seventeen hours).
+    opens_hour: bool,
 }
 
 impl Shape {
@@ -114,6 +118,7 @@ impl Shape {
             time_word: is_time_word(core),
             bound: ["after", "before"].iter().any(|bound| core.eq_ignore_ascii_case(bound)),
             clock: false,
+            opens_hour: false,
         }
     }
 }
@@ -567,6 +572,13 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
             words[k].shape.clock = true;
         }
     }
+    for k in 0..words.len().saturating_sub(2) {
+        let hour = words[k + 1].core;
+        words[k].shape.opens_hour = human::says_at(vocabulary, words[k].core)
+            && (1..=2).contains(&hour.len())
+            && hour.parse::<u8>().is_ok_and(|hour| hour <= 24)
+            && human::names_the_hour(vocabulary, words[k + 2].core);
+    }
     // `3시에`, `월요일에`: the date ends before Korean's particle written onto it.
     for word in &mut words {
         if !word.core.is_ascii()
@@ -747,7 +759,11 @@ fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
     if window.last().is_some_and(|w| w.shape.bound) {
         return false;
     }
-    if joiner(window.first()) || joiner(window.last()) || window.first().is_some_and(|w| w.role == Some(Role::After)) {
+    let opens_hour = window.len() > 2 && window[0].shape.opens_hour;
+    if (joiner(window.first()) && !opens_hour)
+        || joiner(window.last())
+        || window.first().is_some_and(|w| w.role == Some(Role::After))
+    {
         return false;
     }
     let roles = || window.iter().filter_map(|word| word.role);
@@ -757,6 +773,9 @@ fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
     let numbered = window.iter().any(|word| word.digits);
     if window.iter().any(|word| word.shape.stray) {
         return false;
+    }
+    if opens_hour {
+        return true;
     }
     // `in August`, `since May`: a month's name alone after a word that says when.
     let when = before.is_some_and(|word| {
@@ -769,9 +788,13 @@ fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
         return true;
     }
     // `năm 1789`: another language's word for "year" before a year labels it
-    // (English's `year` is GNU's relative item, and its words are ASCII).
+    // (English's `year` is GNU's relative item, and its words are ASCII);
+    // so does its word for "day" before a date (`Ngày 2024-03-15`).
     let year = |word: &Word<'_>| (3..=4).contains(&word.core.len()) && word.core.bytes().all(|b| b.is_ascii_digit());
-    if window.windows(2).any(|pair| pair[0].role == Some(Role::Unit) && !pair[0].core.is_ascii() && year(&pair[1])) {
+    let label = |pair: &[Word<'_>]| pair[0].role == Some(Role::Unit) && !pair[0].core.is_ascii();
+    if window.windows(2).any(|pair| label(pair) && year(&pair[1]))
+        || (window.len() == 2 && label(window) && window[1].shape.dated && !before.is_some_and(|word| word.digits))
+    {
         return true;
     }
     if roles().any(|role| role == Role::Unit) && !(anchored || directed) {
@@ -1060,6 +1083,18 @@ mod tests {
         assert_eq!(found_in("doors open 6.13 pm", "en"), ["6.13 pm 2026-11-23T18:13:00Z"]);
         assert!(found_in("it costs 6.13 dollars", "en").is_empty());
         assert_eq!(found_in("8.00 tonight?", "en"), ["8.00 tonight 2026-11-23T20:00:00Z"]);
+        // Another language's "at", an hour and its word: a time, the "at"
+        // with it (`17 heures demain` alone is seventeen hours after tomorrow).
+        assert_eq!(found_in("Treffen um 17 Uhr", "de"), ["um 17 Uhr 2026-11-23T17:00:00Z"]);
+        assert_eq!(found_in("Rendez-vous à 17 heures demain", "fr"), ["à 17 heures demain 2026-11-24T17:00:00Z"]);
+        assert_eq!(found_in("We zien elkaar om 17 uur", "nl"), ["om 17 uur 2026-11-23T17:00:00Z"]);
+        assert_eq!(found_in("Встреча в 5 часов", "ru"), ["в 5 часов 2026-11-23T05:00:00Z"]);
+        assert_eq!(found_in("Cuộc họp lúc 7 giờ.", "vi"), ["lúc 7 giờ 2026-11-23T07:00:00Z"]);
+        // Not English's `at`, nor a count that is no hour.
+        assert!(found_in("the battery lasts at 5 hours", "en").is_empty());
+        assert!(found_in("Je pars à 30 heures de route", "fr").is_empty());
+        // The word for "day" before a date labels it.
+        assert_eq!(found_in("Gặp ngày 15/03/2024 nhé", "vi"), ["ngày 15/03/2024 2024-03-15T00:00:00Z"]);
         // A case Turkish or Hungarian writes onto a time ends the date's word.
         assert_eq!(found_in("Yarın saat 15:00'te görüşelim", "tr"), ["Yarın saat 15:00 2026-11-24T15:00:00Z"]);
         assert_eq!(found_in("Holnap 15:00-kor találkozunk", "hu"), ["Holnap 15:00 2026-11-24T15:00:00Z"]);

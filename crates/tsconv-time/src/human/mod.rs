@@ -354,6 +354,21 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     if left.is_empty() || right.is_empty() {
         return None;
     }
+    // (Also written with CJK marks: `3点 - 5点PM`, `6時30分-11時PM`.)
+    let bare_time = left.chars().all(|c| c.is_ascii_digit() || matches!(c, ':' | '点' | '點' | '時' | '时' | '分'));
+    // `8:10 - 12.32`: after a time, an end written with a dot is a time
+    // too (alone, `12.32` is a number).
+    let dotted_end = right
+        .split_once('.')
+        .filter(|(hour, minute)| {
+            bare_time
+                && left.contains(':')
+                && (1..=2).contains(&hour.len())
+                && minute.len() == 2
+                && hour.bytes().chain(minute.bytes()).all(|b| b.is_ascii_digit())
+        })
+        .map(|(hour, minute)| format!("{hour}:{minute}"));
+    let right = dotted_end.as_deref().unwrap_or(right);
     let left_words: Vec<&str> = left.split_whitespace().collect();
     // The end alone, or with the start's first words (`August 10 - 22, 2012`
     // ends on August 22; `Thu Oct 26, 10:00 - 11:00:09 2023` on October 26,
@@ -389,9 +404,6 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
         let lower = first.to_ascii_lowercase();
         ["am", "pm"].into_iter().find(|m| lower.ends_with(m) && lower.starts_with(|c: char| c.is_ascii_digit()))
     });
-    // (Also written with CJK marks: `3点 - 5点PM`, `6時30分-11時PM`.)
-    let bare_time = !left.is_empty()
-        && left.chars().all(|c| c.is_ascii_digit() || matches!(c, ':' | '点' | '點' | '時' | '时' | '分'));
     let with_meridian = meridian
         .filter(|_| bare_time)
         .and_then(|meridian| read_whole(&format!("{left}{meridian}"), lead, options).ok())
@@ -693,6 +705,14 @@ pub(crate) fn holds_count(words: &Vocabulary, word: &str) -> bool {
 /// writes its nouns; not Spanish's `mañana`).
 pub(crate) fn names_a_part_of_the_day_too(words: &Vocabulary, word: &str) -> bool {
     words.also_capital_day_part(word)
+}
+
+/// Whether `word` is another language's word for hours or o'clock
+/// (`heures`, `uur`, `часов`, `Uhr`, `giờ`): after its word for "at" and an
+/// hour, the clock's hour (`à 17 heures`, `um 17 Uhr`).
+pub(crate) fn names_the_hour(words: &Vocabulary, word: &str) -> bool {
+    !Vocabulary::is_english(word)
+        && (words.is_hour_word(word) || matches!(words.word(word), Some(Word::Unit(words::Unit::Hour) | Word::OClock)))
 }
 
 /// The longest phrase of the language that `texts`, words in a text,
@@ -1350,6 +1370,10 @@ mod tests {
             ("mês que vem", "pt", "2026-12-23T18:44:03.5Z"),
             // German's `früh` after a day; Dutch's `gister` with its part.
             ("übermorgen früh", "de", "2026-11-25T06:00:00Z"),
+            // German's "following" and "preceding" before a count; Austria's January.
+            ("in den folgenden 90 Sekunden", "de", "2026-11-23T18:45:33.5Z"),
+            ("vorangegangenen 30 Tagen", "de", "2026-10-24T18:44:03.5Z"),
+            ("10. Jänner 2012", "de", "2012-01-10T00:00:00Z"),
             ("gisteravond om 9", "nl", "2026-11-22T21:00:00Z"),
             // Weekdays in the case "on" takes; "at" as people write it.
             ("в среду утром", "ru", "2026-11-25T06:00:00Z"),
@@ -1401,6 +1425,9 @@ mod tests {
             ("сен 2012", "ru", "2012-09-01T00:00:00Z"),
             ("сен. 2012", "ru", "2012-09-01T00:00:00Z"),
             ("верес. 2012", "uk", "2012-09-01T00:00:00Z"),
+            // A name CLDR abbreviates without a dot, with one.
+            ("23 MRT. 2022", "nl", "2022-03-23T00:00:00Z"),
+            ("do. 26 nov.", "nl", "2026-11-26T00:00:00Z"),
             ("03 сер 96", "uk", "1996-08-03T00:00:00Z"),
             ("la medianoche", "es", "2026-11-23T00:00:00Z"),
             ("dans une année", "fr", "2027-11-23T18:44:03.5Z"),
@@ -1498,6 +1525,9 @@ mod tests {
             ("3点 - 5点PM", "zh", "2026-11-23T15:00:00Z", "2026-11-23T17:00:00 in UTC"),
             ("1時20分P.M.から3時", "ja", "2026-11-23T13:20:00Z", "2026-11-23T15:00:00 in UTC"),
             ("6時30分PM-11時PM", "ja", "2026-11-23T18:30:00Z", "2026-11-23T23:00:00 in UTC"),
+            // After a time, an end written with a dot (it had been refused).
+            ("8:10 - 12.32", "de", "2026-11-23T08:10:00Z", "2026-11-23T12:32:00 in UTC"),
+            ("18:10 - 22.32", "pt", "2026-11-23T18:10:00Z", "2026-11-23T22:32:00 in UTC"),
         ] {
             assert_range_in_language(text, tag, start, end);
         }
@@ -1508,6 +1538,9 @@ mod tests {
         // ten and twelve hours from now, not 10:00 to 12:00.
         assert!(read_in_language("с 10 до 12 часов", "ru").is_err());
         assert!(read_in_language("van 9 tot 17 uur", "nl").is_err());
+        // A dotted end after no time is no time: a price, a version.
+        assert!(read_in_language("8 - 12.32", "de").is_err());
+        assert!(read_in_language("8:10 - 12.5", "de").is_err());
     }
 
     #[test]
@@ -1704,6 +1737,9 @@ mod tests {
         assert_eq!(read("Ngày 30/04/1975.", "vi").as_deref(), Ok("1975-04-30T00:00:00Z"));
         assert_eq!(read("năm 2000", "vi").as_deref(), Ok("2000-01-01T00:00:00Z"));
         assert_eq!(read("3 năm 2 tháng trước", "vi").as_deref(), Ok("2023-09-23T18:44:03.5Z"));
+        assert_eq!(read("tháng 3/1975", "vi").as_deref(), Ok("1975-03-01T00:00:00Z"));
+        assert_eq!(read("Ngày 2024-03-15", "vi").as_deref(), Ok("2024-03-15T00:00:00Z"));
+        assert_eq!(read("năm 179 TCN", "vi").as_deref(), Ok("-000178-01-01T00:00:00Z"));
         // After the language's word for "at", a dotted time is one (`в 12.30`,
         // not December 30).
         assert_eq!(read("в 12.30", "ru").as_deref(), Ok("2026-11-23T12:30:00Z"));

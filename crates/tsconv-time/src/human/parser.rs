@@ -1955,13 +1955,23 @@ impl<'a> Parser<'_, 'a, '_> {
                     && matches!(self.tok(1), Some(Tok::Num { negative: None, ordinal: false, .. }))
                     && (unit == Unit::Year
                         || matches!(self.tok(2), Some(Tok::Punct('/' | '-' | '.')))
+                        // `Ngày 2024-03-15`: before an ISO date (not a day later).
+                        || matches!(
+                            (self.tok(1), self.tok(2)),
+                            (Some(Tok::Num { digits: 4, .. }), Some(Tok::Num { negative: Some(true), .. }))
+                        )
                         || matches!(self.word(2), Some(Word::MonthNumber | Word::Month(_)))) =>
             {
                 if unit == Unit::Year
                     && let Some(Tok::Num { value, digits, .. }) = self.tok(1)
                 {
-                    self.year_in_era(to_i64(value), digits, Era::Common, 1);
-                    self.i += 2;
+                    // `năm 179 TCN`: the year, then its era.
+                    let (era, taken) = match self.word(2) {
+                        Some(Word::Era(era)) => (era, 3),
+                        _ => (Era::Common, 2),
+                    };
+                    self.year_in_era(to_i64(value), digits, era, 1);
+                    self.i += taken;
                 } else {
                     self.i += 1;
                 }
@@ -2289,15 +2299,24 @@ impl<'a> Parser<'_, 'a, '_> {
             }
             Some(Word::Meridian(_)) => Err(self.error(0, format_args!("{word:?} must follow a time, e.g. 5:13pm"))),
             Some(Word::Dst) => Err(self.error(0, "DST must follow a zone abbreviation, e.g. CET DST")),
-            // `tháng 3`, `tháng 4 năm 1975`: a month named by its number, the first of it.
+            // `tháng 3`, `tháng 4 năm 1975`, `tháng 3/1975`: a month named by
+            // its number (and its year after a slash), the first of it.
             Some(Word::MonthNumber)
                 if self.pieces.dates == 0
                     && !matches!(self.tok(2), Some(Tok::Punct(':')))
                     && let Some(Tok::Num { value: month @ 1..=12, negative: None, ordinal: false, .. }) =
                         self.tok(1) =>
             {
-                self.set_date(self.i, None, to_i64(month), 1);
-                self.i += 2;
+                match (self.tok(2), self.tok(3)) {
+                    (Some(Tok::Punct('/')), Some(Tok::Num { value, digits: 4, negative: None, ordinal: false })) => {
+                        self.set_date(self.i, Some(Year { value: to_i64(value), digits: 4 }), to_i64(month), 1);
+                        self.i += 4;
+                    }
+                    _ => {
+                        self.set_date(self.i, None, to_i64(month), 1);
+                        self.i += 2;
+                    }
+                }
                 Ok(())
             }
             Some(Word::MonthNumber) => {

@@ -908,6 +908,12 @@ impl Vocabulary {
     /// else a day or a number of the language's tables in words.
     fn own_or_english(&self, lower: &str) -> Option<Word> {
         let found = self.words.get(lower).or_else(|| ENGLISH.get(lower)).copied().or_else(|| particle(lower));
+        // `mrt.`, `Do.`: a month's or a weekday's name that CLDR writes
+        // without a dot, abbreviated with one.
+        let found = found.or_else(|| {
+            let bare = lower.strip_suffix('.').filter(|bare| !bare.ends_with('.'))?;
+            self.words.get(bare).copied().filter(|word| matches!(word, Word::Month(_) | Word::Weekday(_)))
+        });
         if found.is_some() || (self.ordinal_table.is_empty() && self.count_table.is_empty()) {
             return found;
         }

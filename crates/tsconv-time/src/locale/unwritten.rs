@@ -186,6 +186,13 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("früher", Earlier),
             ("kommenden", Next),
             ("vergangenen", Last),
+            // `in den folgenden 90 Sekunden`, `die vorangegangenen 30 Tage`.
+            ("folgenden", Next),
+            ("folgende", Next),
+            ("vorangegangenen", Last),
+            ("vorherigen", Last),
+            // Austria's January.
+            ("Jänner", Month(1)),
             ("kommende", Next),
             ("kommendes", Next),
             ("die", Joins),

@@ -1711,6 +1711,15 @@ mod tests {
             ("凌晨3点", "zh", "2026-11-23T03:00:00Z"),
             ("amanhã de madrugada", "pt", "2026-11-24T00:00:00Z"),
             ("às 3 da madrugada", "pt", "2026-11-23T03:00:00Z"),
+            // A half of the day written before a time, with none: the part
+            // of the day CLDR names so (they were refused, or the day read
+            // alone with a warning: `明天下午`, tomorrow at this time).
+            ("明天下午", "zh", "2026-11-24T15:00:00Z"),
+            ("明天上午", "zh", "2026-11-24T10:00:00Z"),
+            ("明天下午3点", "zh", "2026-11-24T15:00:00Z"),
+            ("下午三点半", "zh", "2026-11-23T15:30:00Z"),
+            ("後天凌晨", "zh-Hant", "2026-11-25T00:00:00Z"),
+            ("내일 오후", "ko", "2026-11-24T15:00:00Z"),
         ] {
             assert_eq!(read(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
         }

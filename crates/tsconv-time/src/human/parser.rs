@@ -1780,7 +1780,18 @@ impl<'a> Parser<'_, 'a, '_> {
 
     fn word_item(&mut self, word: &'a str) -> Result<(), TimeError> {
         if let Some(Mark::Half(half)) = words::mark(word) {
-            self.pieces.half = Some(half);
+            // `明天下午`: with no time after it, the part of the day CLDR
+            // names so (`下午`, 13 to 19: 15:00).
+            let time_after = match (self.tok(1), self.word(1)) {
+                (Some(Tok::Num { .. }), _) | (_, Some(Word::Count(_) | Word::Half)) => true,
+                (Some(Tok::Word(next)), _) => words::mark(next).is_some() || self.options.words.mark(next).is_some(),
+                _ => false,
+            };
+            if !time_after && let Some(Word::DayPart(hour, meridian)) = self.options.words.also_day_part(word) {
+                self.pieces.day_part = Some((hour, meridian));
+            } else {
+                self.pieces.half = Some(half);
+            }
             self.i += 1;
             return Ok(());
         }
@@ -2294,6 +2305,17 @@ impl<'a> Parser<'_, 'a, '_> {
                 if self.pieces.times > 0 && self.pieces.meridian.is_none() && self.after_time_mark() =>
             {
                 self.pieces.meridian = Some(meridian);
+                self.i += 1;
+                Ok(())
+            }
+            // `後天凌晨`, `下午` with no time: a period that the language's
+            // times write as their half of the day (Traditional Chinese) is
+            // also the part of the day CLDR names it.
+            Some(Word::Meridian(_))
+                if self.pieces.times == 0
+                    && let Some(Word::DayPart(hour, meridian)) = self.options.words.also_day_part(word) =>
+            {
+                self.pieces.day_part = Some((hour, meridian));
                 self.i += 1;
                 Ok(())
             }

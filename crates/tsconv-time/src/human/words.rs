@@ -640,9 +640,10 @@ impl Vocabulary {
     }
 
     /// Learns `name` as a part of the day (`word`): as its meaning where
-    /// the language has none for it, else as its other meaning (`Morgen`).
+    /// the language has none for it, else as its other meaning (`Morgen`;
+    /// `下午`, a mark before a time, the part of the day with none).
     pub(crate) fn learn_day_part(&mut self, name: &str, word: Word) {
-        if self.knows(name) {
+        if self.knows(name) || mark(name).is_some() {
             let capital = name.starts_with(char::is_uppercase);
             let entry = self.also_day_parts.entry(name.to_lowercase().into()).or_insert((word, capital));
             entry.1 |= capital;

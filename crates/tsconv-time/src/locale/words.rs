@@ -307,9 +307,7 @@ fn day_periods(localizer: &Localizer, words: &mut Vocabulary) {
             "night" => Word::DayPart(22, if start < 12 { Meridian::Am } else { Meridian::Pm }),
             _ => continue,
         };
-        if crate::human::words::mark(name).is_none() {
-            words.learn_day_part(name, word);
-        }
+        words.learn_day_part(name, word);
     }
 }
 

@@ -256,8 +256,19 @@ fn unspaced_range(text: &str) -> Option<(&str, &str)> {
             let side = |c: char| words::is_unspaced(c) || c.is_ascii_digit();
             // After a weekday in parentheses too (`1月30日（木）12:00-1月31日（金）`),
             // and after a Latin am or pm (`1点pm到3点`, `1時20分P.M.から3時`).
+            // After a time that follows a marked date, before another
+            // (`1月30日12:00-1月31日16:00`).
+            let marked_after = || {
+                text[at + separator.len()..]
+                    .trim_start_matches(|c: char| c.is_ascii_digit())
+                    .starts_with(words::is_unspaced)
+            };
             let opens = before == Some(')')
                 || ends_with_meridian(&text[..at])
+                || (before.is_some_and(|c| c.is_ascii_digit())
+                    && separator == "-"
+                    && text[..at].chars().any(words::is_unspaced)
+                    && marked_after())
                 || match separator {
                     "~" => before.is_some_and(side),
                     "ー" => before.is_some_and(|c| side(c) && !words::is_kana(c)),
@@ -1821,7 +1832,14 @@ mod tests {
             ("오후 3시 반", "ko", "2026-11-23T15:30:00Z"),
             ("半小时前", "zh", "2026-11-23T18:14:03.5Z"),
             ("半時間前", "ja", "2026-11-23T18:14:03.5Z"),
+            // Two digits right after the hour's mark are its minutes, also
+            // before a Latin pm (they were a time given twice).
+            ("6点30", "zh", "2026-11-23T06:30:00Z"),
+            ("6点30pm", "zh", "2026-11-23T18:30:00Z"),
+            ("下午3点15", "zh", "2026-11-23T15:15:00Z"),
+            ("6時30", "ja", "2026-11-23T06:30:00Z"),
         ]);
+        assert!(read_in_language("3点15日", "zh").is_err());
         // A range's dash as input methods type it: a tilde (full width or
         // not) after a digit, `ー` after a Chinese character.
         for (text, tag, start, end) in [
@@ -1830,6 +1848,15 @@ mod tests {
             ("２０１３年１２月２６日ー2014年1月7日", "ja", "2013-12-26T00:00:00Z", "2014-01-07T00:00:00 in UTC"),
             ("星期六ー星期一", "zh", "2026-11-28T00:00:00Z", "2026-11-30T00:00:00 in UTC"),
             ("午後６時半－１１時", "ja", "2026-11-23T18:30:00Z", "2026-11-23T23:00:00 in UTC"),
+            // A dash after a time that follows a marked date, before another
+            // date (it had been refused).
+            (
+                "１月３０日（木）１２：００－１月３１日（金）１６：００",
+                "ja",
+                "2026-01-30T12:00:00Z",
+                "2026-01-31T16:00:00 in UTC",
+            ),
+            ("6点30pm-11点pm", "zh", "2026-11-23T18:30:00Z", "2026-11-23T23:00:00 in UTC"),
         ] {
             assert_range_in_language(text, tag, start, end);
         }

@@ -422,10 +422,19 @@ impl<'a> Parser<'_, 'a, '_> {
 
     /// Whether the token before this one is a CJK mark of a time's field
     /// (`点`, `時`, `分`, `秒`).
+    /// (Or its minutes written right after the hour's mark: `6点30pm`.)
     fn after_time_mark(&self) -> bool {
-        let before = self.i.checked_sub(1).and_then(|t| self.tokens.get(t));
-        matches!(before.map(|token| token.tok), Some(Tok::Word(word))
-            if matches!(words::mark(word), Some(Mark::Hour | Mark::Minute | Mark::Second)))
+        let mark_at = |t: usize| {
+            matches!(self.tokens.get(t).map(|token| token.tok), Some(Tok::Word(word))
+                if matches!(words::mark(word), Some(Mark::Hour | Mark::Minute | Mark::Second)))
+        };
+        match self.i.checked_sub(1) {
+            Some(t) if mark_at(t) => true,
+            Some(t) => {
+                t > 0 && self.tokens.get(t).is_some_and(|token| matches!(token.tok, Tok::Num { .. })) && mark_at(t - 1)
+            }
+            None => false,
+        }
     }
 
     /// A number followed by a CJK mark: a part of a date or a time.
@@ -457,6 +466,16 @@ impl<'a> Parser<'_, 'a, '_> {
                 // `3時半`, `三点半`, `3시 반`: half past the hour.
                 if matches!(self.word(0), Some(Word::Half)) && !matches!(self.word(1), Some(Word::Unit(_))) {
                     self.pieces.minute = 30;
+                    self.i += 1;
+                } else if self.touching(0)
+                    && let Some(Tok::Num { value: minute @ 0..=59, digits: 2, negative: None, ordinal: false }) =
+                        self.tok(0)
+                    && self.mark(1).is_none()
+                    && !matches!(self.tok(1), Some(Tok::Punct(':' | '.' | '/')))
+                {
+                    // `6点30`, `6点30pm`: two digits right after the hour's
+                    // mark, without their own, are its minutes.
+                    self.pieces.minute = to_i64(minute);
                     self.i += 1;
                 }
             }

@@ -709,7 +709,12 @@ fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option
     }
     let digits = core.chars().any(|c| c.is_numeric());
     let letters = core.trim_matches(|c: char| !c.is_alphabetic());
-    let role = if letters.is_empty() { None } else { role(letters) };
+    // `monday-friday`, `сегодня-завтра`: two days a dash joins, a range.
+    let days = || {
+        let (left, right) = letters.split_once('-')?;
+        (role(left) == Some(Role::Anchor) && role(right) == Some(Role::Anchor)).then_some(Role::Anchor)
+    };
+    let role = if letters.is_empty() { None } else { role(letters).or_else(days) };
     let start = from + lead;
     Word { start, end: start + core.len(), core, digits, role, shape: Shape::of(core, digits) }
 }
@@ -1137,6 +1142,15 @@ mod tests {
         assert!(warnings[1].starts_with("a range: read as its start"), "{warnings:?}");
         let (instant, _) = inside("vacation monday - friday").unwrap();
         assert_eq!(instant, "2026-11-30T05:00:00Z");
+        // Two days a dash joins, in one word (`today-tomorrow` was tomorrow).
+        let (instant, warnings) = inside("vacation monday-friday").unwrap();
+        assert_eq!(instant, "2026-11-30T05:00:00Z");
+        assert!(warnings[1].starts_with("a range: read as its start"), "{warnings:?}");
+        let russian = crate::locale::Localizer::get("ru").unwrap();
+        let in_russian = ReadOptions { language: &russian, ..options };
+        let reading = the_date_inside("Событие сегодня-завтра", &in_russian).unwrap();
+        assert_eq!(reading.instant, now);
+        assert!(reading.human.unwrap().warnings[1].contains("ends at 2026-11-26T10:00:00"));
         // Joined by the words people's reader joins ranges with, in every language.
         let german = crate::locale::Localizer::get("de").unwrap();
         let in_german = ReadOptions { language: &german, ..options };

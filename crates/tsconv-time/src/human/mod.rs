@@ -107,8 +107,12 @@ pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Re
         options.words.is_other_language()
             && options.words.range_of_words(text).is_some_and(|[before, ..]| before.is_empty())
     };
-    if let Some(range) =
-        (dash_before_clock(text) || hours_range(text) || worded()).then(|| range_start(text, lead, options)).flatten()
+    // `today-tomorrow`, `сегодня-завтра`: two days a dash joins are a range
+    // (GNU reads the hyphen as nothing, and the two days as one: tomorrow).
+    let days = || days_dashed(text, options.words).is_some_and(|(_, _, shifts)| shifts);
+    if let Some(range) = (dash_before_clock(text) || hours_range(text) || worded() || days())
+        .then(|| range_start(text, lead, options))
+        .flatten()
     {
         return Ok(range);
     }
@@ -280,6 +284,19 @@ fn unspaced_range(text: &str) -> Option<(&str, &str)> {
     })
 }
 
+/// `monday-friday`, `today-tomorrow`: the two sides of a dash between two
+/// weekdays, or two days counted from today (then `true`), the right side
+/// with what follows it.
+fn days_dashed<'t>(text: &'t str, words: &Vocabulary) -> Option<(&'t str, &'t str, bool)> {
+    let (left, right) = text.split_once('-')?;
+    let first = right.split_whitespace().next()?;
+    match (words.word(left), words.word(first)) {
+        (Some(Word::Weekday(_)), Some(Word::Weekday(_))) => Some((left, right, false)),
+        (Some(Word::DayShift(_)), Some(Word::DayShift(_))) => Some((left, right, true)),
+        _ => None,
+    }
+}
+
 /// Whether `text` ends with a Latin am or pm (`am`, `P.M.`, any case).
 fn ends_with_meridian(text: &str) -> bool {
     let end = text.trim_end().trim_end_matches('.').as_bytes();
@@ -349,12 +366,8 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
             })
             .min_by_key(|(left, _)| left.len())
     });
-    // `monday-friday`, `lunedì-venerdì`: two weekdays a dash joins.
-    let weekdays = || {
-        let (left, right) = text.split_once('-')?;
-        let weekday = |word: &str| matches!(options.words.word(word), Some(Word::Weekday(_)));
-        (weekday(left) && right.split_whitespace().next().is_some_and(weekday)).then_some((left, right))
-    };
+    // `monday-friday`, `lunedì-venerdì`, `today-tomorrow`: two days a dash joins.
+    let weekdays = || days_dashed(text, options.words).map(|(left, right, _)| (left, right));
     let (left, right) = match &worded {
         Some((left, right)) => (left.as_str(), *right),
         None => split.flatten().or(unspaced).or_else(weekdays).or_else(|| glued_range(text))?,
@@ -1530,6 +1543,9 @@ mod tests {
             // a weekday given twice).
             ("lunedì-venerdì", "it", "2026-11-23T00:00:00Z", "2026-11-27T00:00:00 in UTC"),
             ("monday-friday", "en", "2026-11-23T00:00:00Z", "2026-11-27T00:00:00 in UTC"),
+            // Two days counted from today (GNU reads tomorrow: the days added).
+            ("today-tomorrow", "en", "2026-11-23T18:44:03.5Z", "2026-11-24T18:44:03.5 in UTC"),
+            ("сегодня-завтра", "ru", "2026-11-23T18:44:03.5Z", "2026-11-24T18:44:03.5 in UTC"),
             // A Latin am or pm after a time written with marks, and the end
             // without one on the start's half of the day (they had been refused).
             ("1点pm到3点", "zh", "2026-11-23T13:00:00Z", "2026-11-23T15:00:00 in UTC"),

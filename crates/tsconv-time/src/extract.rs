@@ -100,6 +100,9 @@ struct Shape {
     time_word: bool,
     /// `after`, `before`: no date ends with them.
     bound: bool,
+    /// "In" before a month's name alone (`in`, `since`; `im`, `en`): the
+    /// month after it is a date.
+    month_in: bool,
     /// A dotted hour and minutes that the words around make a time (`at
     /// 12.30`, `6.13 pm`): read with a colon, never as a Unix time.
     clock: bool,
@@ -119,6 +122,7 @@ impl Shape {
             bound: ["after", "before"].iter().any(|bound| core.eq_ignore_ascii_case(bound)),
             clock: false,
             opens_hour: false,
+            month_in: false,
         }
     }
 }
@@ -572,6 +576,9 @@ fn words<'t>(text: &'t str, vocabulary: &human::Vocabulary) -> Vec<Word<'t>> {
             words[k].shape.clock = true;
         }
     }
+    for word in &mut words {
+        word.shape.month_in = vocabulary.says_in_before_month(word.core);
+    }
     for k in 0..words.len().saturating_sub(2) {
         let hour = words[k + 1].core;
         words[k].shape.opens_hour = human::says_at(vocabulary, words[k].core)
@@ -783,9 +790,7 @@ fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
         return true;
     }
     // `in August`, `since May`: a month's name alone after a word that says when.
-    let when = before.is_some_and(|word| {
-        ["in", "since", "until", "till", "during", "by"].iter().any(|when| word.core.eq_ignore_ascii_case(when))
-    });
+    let when = before.is_some_and(|word| word.shape.month_in);
     // Vietnamese's `ngày 30 tháng 4 năm 1975`: its word for the month
     // before the month's number makes a date, and its words for day and
     // year label the numbers after them (`3 tháng`, three months, is none).
@@ -1098,6 +1103,12 @@ mod tests {
         // Not English's `at`, nor a count that is no hour.
         assert!(found_in("the battery lasts at 5 hours", "en").is_empty());
         assert!(found_in("Je pars à 30 heures de route", "fr").is_empty());
+        // A month's name alone after the language's "in", as after English's.
+        assert_eq!(found_in("On se voit en mai", "fr"), ["mai 2026-05-01T00:00:00Z"]);
+        assert_eq!(found_in("Es ist im September", "de"), ["September 2026-09-01T00:00:00Z"]);
+        assert_eq!(found_in("Sarà a settembre", "it"), ["settembre 2026-09-01T00:00:00Z"]);
+        assert!(found_in("Je reste en France", "fr").is_empty());
+        assert!(found_in("Es ist September", "de").is_empty());
         // The word for "day" before a date labels it.
         assert_eq!(found_in("Gặp ngày 15/03/2024 nhé", "vi"), ["ngày 15/03/2024 2024-03-15T00:00:00Z"]);
         // A case Turkish or Hungarian writes onto a time ends the date's word.

@@ -408,6 +408,8 @@ pub struct Vocabulary {
     /// `à`, `с` ... `до`), in lower case: the closing word joins the
     /// range's sides only after the opening one (Italian's `a` is also "at").
     range_words: Vec<(Box<str>, Box<str>)>,
+    /// The words said before a month's name alone for "in" (`im`, `en`).
+    month_in: Vec<Box<str>>,
     /// Its words for "in" that are also said after the count for "later"
     /// (Vietnamese `sau`: `sau 2 tuần`, `2 tuần sau`), in lower case.
     ahead_after: HashSet<Box<str>>,
@@ -441,6 +443,7 @@ impl Vocabulary {
             hour_words: HashSet::default(),
             parts_of_today: HashSet::default(),
             range_words: Vec::new(),
+            month_in: Vec::new(),
             ahead_after: HashSet::default(),
             unspaced: HashSet::default(),
             unspaced_longest: 0,
@@ -704,6 +707,20 @@ impl Vocabulary {
     /// Learns `from` and `to` as the words that open and close a range.
     pub(crate) fn learn_range_words(&mut self, from: &str, to: &str) {
         self.range_words.push((from.to_lowercase().into(), to.to_lowercase().into()));
+    }
+
+    /// Learns `word` as the language's "in" before a month's name alone
+    /// (`im September`, `en septembre`).
+    pub(crate) fn learn_month_in(&mut self, word: &str) {
+        self.month_in.push(word.to_lowercase().into());
+    }
+
+    /// Whether `word` (any case) says "in" before a month's name alone:
+    /// English's `in`, `since`, `until`, `till`, `during`, `by`, or the
+    /// language's (`im`, `en`, `a`).
+    pub(crate) fn says_in_before_month(&self, word: &str) -> bool {
+        ["in", "since", "until", "till", "during", "by"].iter().any(|when| word.eq_ignore_ascii_case(when))
+            || with_lowercase(word, |word| self.month_in.iter().any(|known| **known == *word).then_some(())).is_some()
     }
 
     /// Whether `word` (any case) opens or closes a range in the language.

@@ -646,6 +646,21 @@ const RANGES: &[(&str, &[(&str, &str)])] = &[
     ("vi", &[("từ", "đến")]),
 ];
 
+/// By language: the word said before a month's name alone for "in" (`im
+/// September`, `en septembre`, `a settembre`): inside a sentence, the
+/// month after it is a date, as after English's `in` (`in August`).
+const IN_MONTH: &[(&str, &[&str])] = &[
+    ("da", &["i"]),
+    ("de", &["im"]),
+    ("es", &["en"]),
+    ("fr", &["en"]),
+    ("it", &["a"]),
+    ("no", &["i"]),
+    ("pt", &["em"]),
+    ("ro", &["în"]),
+    ("sv", &["i"]),
+];
+
 /// Learns the words of [`WORDS`] for `localizer`'s language, and its word
 /// for "and" from CLDR's list patterns.
 pub(super) fn learn(localizer: &Localizer, words: &mut Vocabulary) {
@@ -658,6 +673,11 @@ pub(super) fn learn(localizer: &Localizer, words: &mut Vocabulary) {
             words.learn_range_words(from, to);
         }
     }
+    for (_, month_in) in IN_MONTH.iter().filter(|(code, _)| *code == language) {
+        for word in *month_in {
+            words.learn_month_in(word);
+        }
+    }
     let Some((_, said)) = WORDS.iter().find(|(code, _)| *code == language) else { return };
     for &(text, means) in *said {
         words.learn(text, means.word());
@@ -667,9 +687,6 @@ pub(super) fn learn(localizer: &Localizer, words: &mut Vocabulary) {
                     words.learn_era_name(text, era);
                 }
             }
-            // As CLDR's month names are read with and without their dot
-            // (`сент.`, `сент`): `сен.`, `верес.`.
-            Month(_) if !words.knows(&format!("{text}.")) => words.learn(&format!("{text}."), means.word()),
             When(_) => words.learn_part_of_today(text),
             At => words.learn_at_word(text),
             AlsoAfter => words.learn_ahead_after(text),
@@ -706,9 +723,17 @@ mod tests {
                 assert_eq!(words.meaning_of(text), Some(expected), "{language}: {text}");
             }
         }
-        for table in
-            [WORDS.iter().map(|(code, _)| *code).collect::<Vec<_>>(), RANGES.iter().map(|(code, _)| *code).collect()]
-        {
+        for (language, month_in) in IN_MONTH {
+            let localizer = Localizer::get(language).unwrap_or_else(|error| panic!("{language}: {error}"));
+            for word in *month_in {
+                assert!(localizer.vocabulary().says_in_before_month(word), "{language}: {word}");
+            }
+        }
+        for table in [
+            WORDS.iter().map(|(code, _)| *code).collect::<Vec<_>>(),
+            RANGES.iter().map(|(code, _)| *code).collect(),
+            IN_MONTH.iter().map(|(code, _)| *code).collect(),
+        ] {
             let mut languages = table.clone();
             languages.sort_unstable();
             languages.dedup();

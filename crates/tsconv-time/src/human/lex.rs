@@ -229,18 +229,23 @@ fn word_end(text: &str, from: usize) -> usize {
     let letter = |c: char| c == '.' || c == '\u{970}' || is_letter(c);
     let mut chars = text[from..].char_indices().peekable();
     while let Some((i, c)) = chars.next() {
+        if letter(c) {
+            continue;
+        }
         // An apostrophe between two ASCII letters belongs to the word
         // (`o'clock`), and so does one between two Cyrillic letters, typed
         // or typographic, where Ukrainian writes CLDR's `ʼ` (`п'ятниця`,
         // Friday; `дев’ять`, nine).
-        let before = text[from..from + i].chars().next_back();
-        let next = chars.peek().map(|&(_, next)| next);
-        let apostrophe = match (before, next) {
-            (Some(before), Some(next)) if c == '\'' && before.is_ascii_alphabetic() => next.is_ascii_alphabetic(),
-            (Some(before), Some(next)) if matches!(c, '\'' | '\u{2019}') && is_cyrillic(before) => is_cyrillic(next),
-            _ => false,
+        let apostrophe = matches!(c, '\'' | '\u{2019}') && {
+            let before = text[from..from + i].chars().next_back();
+            let next = chars.peek().map(|&(_, next)| next);
+            match (before, next) {
+                (Some(before), Some(next)) if c == '\'' && before.is_ascii_alphabetic() => next.is_ascii_alphabetic(),
+                (Some(before), Some(next)) if is_cyrillic(before) => is_cyrillic(next),
+                _ => false,
+            }
         };
-        if !letter(c) && !apostrophe {
+        if !apostrophe {
             return from + i;
         }
     }

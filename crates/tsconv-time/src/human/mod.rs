@@ -289,6 +289,10 @@ fn unspaced_range(text: &str) -> Option<(&str, &str)> {
 /// with what follows it.
 fn days_dashed<'t>(text: &'t str, words: &Vocabulary) -> Option<(&'t str, &'t str, bool)> {
     let (left, right) = text.split_once('-')?;
+    // (Most dashes are a date's or a number's: no word is looked up.)
+    if !left.chars().next().is_some_and(char::is_alphabetic) {
+        return None;
+    }
     let first = right.split_whitespace().next()?;
     match (words.word(left), words.word(first)) {
         (Some(Word::Weekday(_)), Some(Word::Weekday(_))) => Some((left, right, false)),

@@ -720,7 +720,9 @@ impl Vocabulary {
     /// language's (`im`, `en`, `a`).
     pub(crate) fn says_in_before_month(&self, word: &str) -> bool {
         ["in", "since", "until", "till", "during", "by"].iter().any(|when| word.eq_ignore_ascii_case(when))
-            || with_lowercase(word, |word| self.month_in.iter().any(|known| **known == *word).then_some(())).is_some()
+            || (!self.month_in.is_empty()
+                && with_lowercase(word, |word| self.month_in.iter().any(|known| **known == *word).then_some(()))
+                    .is_some())
     }
 
     /// Whether `word` (any case) opens or closes a range in the language.

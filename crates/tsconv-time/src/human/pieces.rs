@@ -3,9 +3,9 @@
 //! relative items, a zone), and the small helpers the parser and the
 //! resolution share.
 
+use jiff::Timestamp;
 use jiff::civil::Weekday;
 use jiff::tz::Offset;
-use jiff::{Timestamp, Zoned};
 
 use super::abbreviations::Meaning;
 use super::words::{Candidate, Era, Meridian, Unit, Vocabulary};
@@ -270,13 +270,16 @@ pub(super) fn to_i64(value: u64) -> i64 {
 }
 
 pub(super) fn read_as(instant: Timestamp, zone: &Zone, label: Option<&str>) -> String {
-    let zoned: Zoned = instant.to_zoned(zone.tz().clone());
-    let civil = zoned.datetime();
-    match (label, zone.name().starts_with(['+', '-'])) {
-        (Some(label), _) => format!("{civil}{} ({label})", zone.name()),
-        (None, true) => format!("{civil}{}", zone.name()),
-        (None, false) => format!("{civil} in {}", zone.name()),
-    }
+    use std::fmt::Write as _;
+    let civil = zone.tz().to_datetime(instant);
+    let mut text = String::with_capacity(64);
+    // (Writing to a String cannot fail.)
+    let _ = match (label, zone.name().starts_with(['+', '-'])) {
+        (Some(label), _) => write!(text, "{civil}{} ({label})", zone.name()),
+        (None, true) => write!(text, "{civil}{}", zone.name()),
+        (None, false) => write!(text, "{civil} in {}", zone.name()),
+    };
+    text
 }
 
 pub(super) fn offset(seconds: i32) -> Result<Offset, TimeError> {

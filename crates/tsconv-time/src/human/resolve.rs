@@ -3,7 +3,7 @@
 //! folds), checked (a date that does not exist is refused) and said back.
 
 use jiff::civil::{Date, DateTime, Time};
-use jiff::tz::{Offset, TimeZone};
+use jiff::tz::Offset;
 use jiff::{Span, Timestamp};
 
 use super::abbreviations::Meaning;
@@ -111,7 +111,10 @@ impl Pieces {
         meaning: Option<&Meaning>,
         (month, day): (i64, i64),
     ) -> Result<Reading, TimeError> {
-        let now = options.now.to_zoned(options.zone.tz().clone());
+        // Now's wall clock, found once and only when the text leaves a
+        // field to it (a year, a date, a time of day).
+        let now = std::cell::OnceCell::new();
+        let now = || now.get_or_init(|| options.now.to_zoned(options.zone.tz().clone())).datetime();
         let invalid = |at: usize, message: String| TimeError::invalid_at(format!("{text:?}: {message}"), at);
         let date = if self.dates > 0 {
             // A year is the locale calendar's: Thai's Buddhist era writes
@@ -127,7 +130,7 @@ impl Pieces {
                 (Some(Era::BeforeCommon), Some(year)) => 1 - year.value,
                 (Some(Era::Buddhist), Some(year)) => year.value - 543,
                 (Some(Era::Japanese(first)), Some(year)) => i64::from(first) - 1 + year.value,
-                (_, year) => year.map_or(i64::from(now.year()), in_calendar),
+                (_, year) => year.map_or_else(|| i64::from(now().year()), in_calendar),
             };
             if !(-9999..=9999).contains(&year) {
                 return Err(TimeError::OutOfRange {
@@ -139,7 +142,7 @@ impl Pieces {
             };
             Date::new(y, m, d).map_err(|_| invalid(self.date_at, no_such_date(year, month, day)))?
         } else {
-            now.date()
+            now().date()
         };
         // A part of the day gives a time given without am/pm its half
         // (`11 at night`; at night, 1 to 5 are the morning's and 6 to 11
@@ -179,7 +182,7 @@ impl Pieces {
         } else if let Some((hour, _)) = self.day_part {
             Time::new(hour, 0, 0, 0).unwrap_or(Time::midnight())
         } else if self.rels_seen && self.dates == 0 && self.days == 0 {
-            now.time()
+            now().time()
         } else {
             Time::midnight()
         };
@@ -235,9 +238,15 @@ impl Pieces {
             .and_then(|s| s.try_months(self.rel.months))
             .and_then(|s| s.try_days(self.rel.days))
             .map_err(|_| out_of_range())?;
-        let start = start.to_zoned(zone.tz().clone());
-        let moved = start.checked_add(calendar).map_err(|_| out_of_range())?;
-        warnings.extend(clamped(&start, self.rel.years, self.rel.months));
+        // (Days, months and years are the zone's wall clock's: added to
+        // the start seen there, only when there are some.)
+        let moved = if calendar.is_zero() {
+            start
+        } else {
+            let start = start.to_zoned(zone.tz().clone());
+            warnings.extend(clamped(&start, self.rel.years, self.rel.months));
+            start.checked_add(calendar).map_err(|_| out_of_range())?.timestamp()
+        };
         // Hours and minutes as seconds, checked: `from_hours` panics beyond its range.
         let hours = self.rel.hours.checked_mul(3600).map(jiff::SignedDuration::from_secs);
         let minutes = self.rel.minutes.checked_mul(60).map(jiff::SignedDuration::from_secs);
@@ -247,10 +256,9 @@ impl Pieces {
             .and_then(|d| d.checked_add(jiff::SignedDuration::from_secs(self.rel.seconds)))
             .and_then(|d| d.checked_add(jiff::SignedDuration::from_nanos(self.rel.nanos)))
             .ok_or_else(out_of_range)?;
-        let instant = moved.timestamp().checked_add(elapsed).map_err(|_| out_of_range())?;
-        if !(-9999..=9999).contains(&instant.to_zoned(TimeZone::UTC).year()) {
-            return Err(out_of_range());
-        }
+        // (Every timestamp jiff holds is within years -9999 to 9999 in
+        // every zone: beyond, the additions above fail.)
+        let instant = moved.checked_add(elapsed).map_err(|_| out_of_range())?;
         let label = match (&self.zone, meaning) {
             (_, Some(meaning)) => Some(meaning.abbreviation.to_owned()),
             (Some(TextZone::Offset { label, .. }), None) => label.clone(),

@@ -103,6 +103,9 @@ struct Shape {
     /// "In" before a month's name alone (`in`, `since`; `im`, `en`): the
     /// month after it is a date.
     month_in: bool,
+    /// A word that ties what is before it to what follows (`de`, `d'ici`):
+    /// a time before it that did not read with what follows is none.
+    ties: bool,
     /// A dotted hour and minutes that the words around make a time (`at
     /// 12.30`, `6.13 pm`): read with a colon, never as a Unix time.
     clock: bool,
@@ -123,6 +126,7 @@ impl Shape {
             clock: false,
             opens_hour: false,
             month_in: false,
+            ties: false,
         }
     }
 }
@@ -343,7 +347,7 @@ fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most:
                 break None;
             }
             let window = &words[i..i + n];
-            if !is_a_date(window, before) {
+            if !is_a_date(window, before, words.get(i + n)) {
                 n -= 1;
                 continue;
             }
@@ -360,7 +364,7 @@ fn dates<'t>(text: &'t str, words: &[Word<'t>], options: &ReadOptions<'_>, most:
                         // Refused from its first word, as a whole (`1700000000 sun`,
                         // `3pm 5:13pm`: two times): a first word that is a date
                         // alone is still one.
-                        Some(0) if n > 1 && is_a_date(&window[..1], before) => 1,
+                        Some(0) if n > 1 && is_a_date(&window[..1], before, window.get(1)) => 1,
                         Some(cut) if cut < n => cut,
                         _ => n - 1,
                     };
@@ -721,9 +725,21 @@ fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option
         let (left, right) = letters.split_once('-')?;
         (role(left) == Some(Role::Anchor) && role(right) == Some(Role::Anchor)).then_some(Role::Anchor)
     };
-    let role = if letters.is_empty() { None } else { role(letters).or_else(days) };
+    // `l'après-midi`, `d'ici`: a word after an elided article (whose full
+    // form, `de`, may tie what is before it to what follows).
+    let elided = letters
+        .split_once(['\'', '\u{2019}'])
+        .filter(|(article, rest)| article.chars().count() == 1 && !rest.is_empty());
+    let found = if letters.is_empty() {
+        None
+    } else {
+        role(letters).or_else(days).or_else(|| elided.and_then(|(_, rest)| role(rest)))
+    };
+    let ties = matches!(found, Some(Role::Joiner | Role::Range))
+        || elided.is_some_and(|(article, _)| matches!(role(&format!("{article}e")), Some(Role::Joiner | Role::Range)));
+    let role = found;
     let start = from + lead;
-    Word { start, end: start + core.len(), core, digits, role, shape: Shape::of(core, digits) }
+    Word { start, end: start + core.len(), core, digits, role, shape: Shape { ties, ..Shape::of(core, digits) } }
 }
 
 /// The length of `name=` when `raw` is a field of a log line or a query
@@ -741,11 +757,11 @@ fn field_name(raw: &str) -> usize {
 }
 
 /// Whether the words make a date in prose, whatever a reader makes of
-/// them (`before` is the word before them): a number alone is one only as a
+/// them (`before` and `after` are the words around them): a number alone is one only as a
 /// Unix timestamp (10 or 13 digits) or with a date's separators, a month's
 /// name only with a number or after `in`, `since`, `until` or `by`, a unit
 /// only with a direction (`in 3 days`, `3 days ago`, `next week`).
-fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
+fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>, after: Option<&Word<'_>>) -> bool {
     let joiner =
         |word: Option<&Word<'_>>| word.is_some_and(|word| matches!(word.role, Some(Role::Joiner | Role::Range)));
     // `von 9 bis 17 Uhr`, `de 9:00 a 17:00`: a range opened by the language's
@@ -786,8 +802,10 @@ fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>) -> bool {
     if window.iter().any(|word| word.shape.stray) {
         return false;
     }
+    // (Not before a word that ties it to what follows, which did not read
+    // with it: `à 3 heures de Paris` is a distance.)
     if opens_hour {
-        return true;
+        return !after.is_some_and(|word| word.shape.ties);
     }
     // `in August`, `since May`: a month's name alone after a word that says when.
     let when = before.is_some_and(|word| word.shape.month_in);
@@ -1103,6 +1121,17 @@ mod tests {
         // Not English's `at`, nor a count that is no hour.
         assert!(found_in("the battery lasts at 5 hours", "en").is_empty());
         assert!(found_in("Je pars à 30 heures de route", "fr").is_empty());
+        // Nor before a word that ties it to what follows: a distance.
+        assert!(found_in("Je suis à 3 heures de Paris", "fr").is_empty());
+        assert!(found_in("Lyon est à 2 heures d'ici", "fr").is_empty());
+        assert_eq!(
+            found_in("On part à 3 heures de l'après-midi", "fr"),
+            ["à 3 heures de l'après-midi 2026-11-23T15:00:00Z"]
+        );
+        assert_eq!(found_in("rendez-vous à 3 heures du matin", "fr"), ["à 3 heures du matin 2026-11-23T03:00:00Z"]);
+        // A part of the day written with a hyphen is one word of dates
+        // (`demain après-midi` was `demain` alone, at the current time).
+        assert_eq!(found_in("On se voit demain après-midi", "fr"), ["demain après-midi 2026-11-24T15:00:00Z"]);
         // A month's name alone after the language's "in", as after English's.
         assert_eq!(found_in("On se voit en mai", "fr"), ["mai 2026-05-01T00:00:00Z"]);
         assert_eq!(found_in("Es ist im September", "de"), ["September 2026-09-01T00:00:00Z"]);

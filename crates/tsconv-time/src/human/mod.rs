@@ -631,7 +631,14 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
     {
         return role(words, &word[..at]);
     }
-    let role = match words.word(word) {
+    // `après-midi`, `l'après-midi`'s noun: a phrase the reader reads across
+    // its hyphen, one word in prose.
+    let hyphenated = || {
+        let parts: Vec<&str> = word.split('-').collect();
+        words.phrase_at(&parts).filter(|phrase| phrase.len() == parts.len()).map(|phrase| phrase.word)
+    };
+    let meaning = words.word(word).or_else(|| if word.contains('-') { hyphenated() } else { None });
+    let role = match meaning {
         Some(
             Word::DayShift(_)
             | Word::DayWithPart(..)

@@ -252,10 +252,14 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
     // starts with a month's name; away from the date, a direction alone
     // (`the first man`, `next to`) is no date.
     let month_first = words[date.first].role == Some(Role::Month);
+    // A near miss of an English word of dates (`tomorow`) is a typo, which
+    // left out would change the date, in English; in another language it
+    // is as often a word of its own (Dutch `laten`, "let", is no `later`).
+    let english = !vocabulary.is_other_language();
     let prose = |k: usize, word: &Word<'_>| {
         let beside = k + 1 == date.first || k == after;
         !word.digits
-            && (!human::near_miss(word.core) || word.role.is_some())
+            && (!(english && human::near_miss(word.core)) || word.role.is_some())
             && match word.role {
                 None | Some(Role::Joiner | Role::Range | Role::Count) => true,
                 Some(Role::Direction) => (month_first && k + 1 == date.first) || !beside,
@@ -1186,6 +1190,13 @@ mod tests {
         let (instant, warnings) = inside("vacation monday-friday").unwrap();
         assert_eq!(instant, "2026-11-30T05:00:00Z");
         assert!(warnings[1].starts_with("a range: read as its start"), "{warnings:?}");
+        // A near miss of an English word is a typo in English only (Dutch
+        // `Laten`, "let", is no `later`); in English the text is refused.
+        let dutch = crate::locale::Localizer::get("nl").unwrap();
+        let in_dutch = ReadOptions { language: &dutch, ..options };
+        let reading = the_date_inside("Laten we op dinsdag ochtend afspreken", &in_dutch).unwrap();
+        assert_eq!(reading.instant.to_string(), "2026-12-01T11:00:00Z");
+        assert!(inside("meet tomorow at 5pm").is_none());
         let russian = crate::locale::Localizer::get("ru").unwrap();
         let in_russian = ReadOptions { language: &russian, ..options };
         let reading = the_date_inside("Событие сегодня-завтра", &in_russian).unwrap();

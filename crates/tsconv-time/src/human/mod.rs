@@ -1409,6 +1409,9 @@ mod tests {
             ("in den folgenden 90 Sekunden", "de", "2026-11-23T18:45:33.5Z"),
             ("vorangegangenen 30 Tagen", "de", "2026-10-24T18:44:03.5Z"),
             ("10. Jänner 2012", "de", "2012-01-10T00:00:00Z"),
+            // Formal Japanese's "this year"; Finnish's "in the daytime".
+            ("本年7月27日", "ja", "2026-07-27T00:00:00Z"),
+            ("huomenna päivällä", "fi", "2026-11-24T12:00:00Z"),
             ("gisteravond om 9", "nl", "2026-11-22T21:00:00Z"),
             // Weekdays in the case "on" takes; "at" as people write it.
             ("в среду утром", "ru", "2026-11-25T06:00:00Z"),

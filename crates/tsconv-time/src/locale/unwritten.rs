@@ -224,6 +224,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         "fi",
         &[
             ("toissapäivänä", Day(-2)),
+            // In the daytime (`tänään päivällä`), at midday.
+            ("päivällä", When(Noon)),
             ("viime yönä", DayAt(-1, Night)),
             ("sisällä", Later),
             ("kuluessa", Later),
@@ -333,6 +335,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         &[
             ("きょう", Day(0)),
             ("本日", Day(0)),
+            // This year, as formal Japanese writes it (`本年7月27日`).
+            ("本年", Period(Of::Year, 0)),
             ("ほんじつ", Day(0)),
             ("あした", Day(1)),
             ("あす", Day(1)),

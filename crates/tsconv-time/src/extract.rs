@@ -761,10 +761,11 @@ fn field_name(raw: &str) -> usize {
 }
 
 /// Whether the words make a date in prose, whatever a reader makes of
-/// them (`before` and `after` are the words around them): a number alone is one only as a
-/// Unix timestamp (10 or 13 digits) or with a date's separators, a month's
-/// name only with a number or after `in`, `since`, `until` or `by`, a unit
-/// only with a direction (`in 3 days`, `3 days ago`, `next week`).
+/// them (`before` and `after` are the words around them): a number alone
+/// is one only as a Unix timestamp (10 or 13 digits) or with a date's
+/// separators, a month's name only with a number or after `in`, `since`,
+/// `until` or `by` (or the language's "in"), a unit only with a direction
+/// (`in 3 days`, `3 days ago`, `next week`).
 fn is_a_date(window: &[Word<'_>], before: Option<&Word<'_>>, after: Option<&Word<'_>>) -> bool {
     let joiner =
         |word: Option<&Word<'_>>| word.is_some_and(|word| matches!(word.role, Some(Role::Joiner | Role::Range)));

@@ -1412,6 +1412,10 @@ mod tests {
             // Formal Japanese's "this year"; Finnish's "in the daytime".
             ("本年7月27日", "ja", "2026-07-27T00:00:00Z"),
             ("huomenna päivällä", "fi", "2026-11-24T12:00:00Z"),
+            // Ukrainian's days in words, which CLDR has no rules to spell.
+            ("п'яте травня", "uk", "2026-05-05T00:00:00Z"),
+            ("двадцять п'яте травня", "uk", "2026-05-25T00:00:00Z"),
+            ("першого вересня 2024", "uk", "2024-09-01T00:00:00Z"),
             ("gisteravond om 9", "nl", "2026-11-22T21:00:00Z"),
             // Weekdays in the case "on" takes; "at" as people write it.
             ("в среду утром", "ru", "2026-11-25T06:00:00Z"),

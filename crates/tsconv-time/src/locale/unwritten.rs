@@ -64,6 +64,10 @@ enum Means {
     /// `31ste`, `24го`), which the number's reading leaves as a word of
     /// its own: skipped, as English's `st` and `th` are taken with the number.
     Ending,
+    /// A day of the month as an ordinal in words, where CLDR has no rules
+    /// to spell them (Ukrainian `пʼяте травня`, `першого вересня`); the
+    /// tens before one (`двадцять пʼяте`) are CLDR's counts.
+    Ordinal(i64),
     /// The period before (-1), of (0) or after (1) now, named in words CLDR
     /// does not use for it (`下星期`, `上个礼拜`, `l'anno prossimo`).
     Period(Of, i64),
@@ -134,6 +138,7 @@ impl Means {
             This => Word::Ordinal(0),
             Month(month) => Word::Month(month),
             Ending => Word::Filler,
+            Ordinal(n) => Word::Ordinal(n),
         }
     }
 }
@@ -152,8 +157,8 @@ impl Part {
 }
 
 use Means::{
-    AlsoAfter, At, Count, Day, DayAt, Earlier, Ending, Era, Half, HalfOf, Joins, Last, Later, Month, Next, PartOfDay,
-    Period, This, Unit, UnitWithin, Weekday, WeekdayNumber, When, Within,
+    AlsoAfter, At, Count, Day, DayAt, Earlier, Ending, Era, Half, HalfOf, Joins, Last, Later, Month, Next, Ordinal,
+    PartOfDay, Period, This, Unit, UnitWithin, Weekday, WeekdayNumber, When, Within,
 };
 use Part::{Afternoon, Evening, Midnight, Morning, Night, Noon};
 use jiff::civil::Weekday::{Friday, Monday, Saturday, Sunday, Thursday, Tuesday, Wednesday};
@@ -432,6 +437,50 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
     (
         "uk",
         &[
+            // The days of a month in words, said (`пʼяте травня`) and "on" it
+            // (`пʼятого травня`); `двадцять пʼяте` is the count and the ordinal.
+            ("перше", Ordinal(1)),
+            ("першого", Ordinal(1)),
+            ("друге", Ordinal(2)),
+            ("другого", Ordinal(2)),
+            ("третє", Ordinal(3)),
+            ("третього", Ordinal(3)),
+            ("четверте", Ordinal(4)),
+            ("четвертого", Ordinal(4)),
+            ("пʼяте", Ordinal(5)),
+            ("пʼятого", Ordinal(5)),
+            ("шосте", Ordinal(6)),
+            ("шостого", Ordinal(6)),
+            ("сьоме", Ordinal(7)),
+            ("сьомого", Ordinal(7)),
+            ("восьме", Ordinal(8)),
+            ("восьмого", Ordinal(8)),
+            ("девʼяте", Ordinal(9)),
+            ("девʼятого", Ordinal(9)),
+            ("десяте", Ordinal(10)),
+            ("десятого", Ordinal(10)),
+            ("одинадцяте", Ordinal(11)),
+            ("одинадцятого", Ordinal(11)),
+            ("дванадцяте", Ordinal(12)),
+            ("дванадцятого", Ordinal(12)),
+            ("тринадцяте", Ordinal(13)),
+            ("тринадцятого", Ordinal(13)),
+            ("чотирнадцяте", Ordinal(14)),
+            ("чотирнадцятого", Ordinal(14)),
+            ("пʼятнадцяте", Ordinal(15)),
+            ("пʼятнадцятого", Ordinal(15)),
+            ("шістнадцяте", Ordinal(16)),
+            ("шістнадцятого", Ordinal(16)),
+            ("сімнадцяте", Ordinal(17)),
+            ("сімнадцятого", Ordinal(17)),
+            ("вісімнадцяте", Ordinal(18)),
+            ("вісімнадцятого", Ordinal(18)),
+            ("девʼятнадцяте", Ordinal(19)),
+            ("девʼятнадцятого", Ordinal(19)),
+            ("двадцяте", Ordinal(20)),
+            ("двадцятого", Ordinal(20)),
+            ("тридцяте", Ordinal(30)),
+            ("тридцятого", Ordinal(30)),
             ("протягом", Within),
             ("наступні", Next),
             ("минулі", Last),

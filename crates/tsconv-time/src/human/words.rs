@@ -1028,8 +1028,9 @@ pub(crate) struct Candidate {
     pub dst: bool,
 }
 
-/// `f` of `word` lowercased: short ASCII words on the stack, the others
-/// in a new string.
+/// `f` of `word` lowercased: short ASCII words on the stack, words that
+/// lowercasing leaves as they are (Chinese, Japanese, `сегодня`) as they
+/// are, the others in a new string.
 pub(super) fn with_lowercase<T>(word: &str, f: impl FnOnce(&str) -> Option<T>) -> Option<T> {
     let mut buffer = [0u8; 16];
     if word.len() <= buffer.len() && word.is_ascii() {
@@ -1037,6 +1038,14 @@ pub(super) fn with_lowercase<T>(word: &str, f: impl FnOnce(&str) -> Option<T>) -
         lower.copy_from_slice(word.as_bytes());
         lower.make_ascii_lowercase();
         return std::str::from_utf8(lower).ok().and_then(f);
+    }
+    // (A titlecase letter, `ǅ`, is neither upper nor lower case.)
+    let unchanged = |c: char| {
+        let titlecase = ('\u{1c5}'..='\u{1ffc}').contains(&c) && !c.to_lowercase().eq([c]);
+        !c.is_uppercase() && !titlecase
+    };
+    if word.chars().all(unchanged) {
+        return f(word);
     }
     f(&word.to_lowercase())
 }
@@ -1257,6 +1266,20 @@ pub(super) fn vocabulary() -> &'static [(&'static str, String)] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_are_looked_up_lowercased_and_copied_only_when_that_changes_them() {
+        let lower = |word: &str| with_lowercase(word, |lower| Some(lower.to_owned()));
+        assert_eq!(lower("NOV").as_deref(), Some("nov"));
+        assert_eq!(lower("СЕГОДНЯ").as_deref(), Some("сегодня"));
+        assert_eq!(lower("Août").as_deref(), Some("août"));
+        // A title-case letter is neither upper nor lower case, and changes.
+        assert_eq!(lower("ǅ").as_deref(), Some("ǆ"));
+        // Chinese and Japanese, and what is lower case already, as they are.
+        for word in ["今日", "сегодня", "ちょうど", "a-very-long-ascii-word"] {
+            assert_eq!(with_lowercase(word, |lower| Some(std::ptr::eq(lower, word))), Some(true), "{word}");
+        }
+    }
 
     #[test]
     fn names_abbreviations_plurals() {

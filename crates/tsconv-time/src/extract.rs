@@ -724,21 +724,13 @@ fn word<'t>(text: &'t str, from: usize, to: usize, role: impl Fn(&str) -> Option
     }
     let digits = core.chars().any(|c| c.is_numeric());
     let letters = core.trim_matches(|c: char| !c.is_alphabetic());
-    // `monday-friday`, `сегодня-завтра`: two days a dash joins, a range.
-    let days = || {
-        let (left, right) = letters.split_once('-')?;
-        (role(left) == Some(Role::Anchor) && role(right) == Some(Role::Anchor)).then_some(Role::Anchor)
-    };
     // `l'après-midi`, `d'ici`: a word after an elided article (whose full
     // form, `de`, may tie what is before it to what follows).
     let elided = letters
         .split_once(['\'', '\u{2019}'])
         .filter(|(article, rest)| article.chars().count() == 1 && !rest.is_empty());
-    let found = if letters.is_empty() {
-        None
-    } else {
-        role(letters).or_else(days).or_else(|| elided.and_then(|(_, rest)| role(rest)))
-    };
+    let found =
+        if letters.is_empty() { None } else { role(letters).or_else(|| elided.and_then(|(_, rest)| role(rest))) };
     let ties = matches!(found, Some(Role::Joiner | Role::Range))
         || elided.is_some_and(|(article, _)| matches!(role(&format!("{article}e")), Some(Role::Joiner | Role::Range)));
     let role = found;

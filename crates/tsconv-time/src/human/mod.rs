@@ -680,6 +680,8 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         Some(_) => Role::Part,
         // `gisterenavond`: a day and its part, a date alone as `tonight` is.
         None if words.compound_at(word).is_some() => Role::Anchor,
+        // `monday-friday`, `сегодня-завтра`: two days a dash joins, a range.
+        None if days_dashed(word, words).is_some() => Role::Anchor,
         // `von 9 bis 17 Uhr`, `lundi de 9h à 17h`: a range's words join its sides.
         None if words.is_range_word(word) => Role::Range,
         // A phrase's words take its role where the whole phrase is written

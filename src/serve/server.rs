@@ -109,9 +109,10 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     spawn_housekeeping(state.limiter.clone());
     // English's words (its zones' names among them) are learned once, here,
     // beside serving, rather than inside the first request that reads
-    // people's text (about 20 ms), on a thread of their own (what the
-    // learning freed is given back by the allocator's upkeep, below).
-    // It says when it is done, so that a benchmark can wait for it.
+    // people's text (about 20 ms), on the thread that learns every
+    // language's (what the learning freed is given back by the allocator's
+    // upkeep, below). It says when it is done, so that a benchmark can
+    // wait for it.
     std::thread::spawn(|| {
         let started = std::time::Instant::now();
         let _ = tsconv_time::locale::english().vocabulary();

@@ -9,7 +9,7 @@
 use std::cell::OnceCell;
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex, Weak};
 
 use icu_calendar::AnyCalendarKind;
 use icu_datetime::fieldsets::builder::{DateFields, FieldSetBuilder, ZoneStyle};
@@ -35,6 +35,7 @@ use crate::error::TimeError;
 use crate::unit::TimeUnit;
 
 mod intl;
+mod learner;
 mod unwritten;
 mod words;
 
@@ -275,6 +276,8 @@ pub struct Localizer {
     date_order: std::sync::OnceLock<crate::human::DateOrder>,
     /// The words of dates in this language, learned on first use.
     vocabulary: std::sync::OnceLock<crate::human::Vocabulary>,
+    /// This localizer, shared, to learn its words on the learner thread.
+    me: Weak<Localizer>,
 }
 
 impl fmt::Debug for Localizer {
@@ -341,7 +344,7 @@ impl Cache {
 /// English (`en`, as US English writes), the language of every answer
 /// that asks for none.
 static ENGLISH: LazyLock<Arc<Localizer>> =
-    LazyLock::new(|| Arc::new(Localizer::new(Language::english()).expect("the compiled data holds English")));
+    LazyLock::new(|| Localizer::new(Language::english()).expect("the compiled data holds English"));
 
 /// The default language of every answer.
 pub fn english() -> &'static Localizer {
@@ -382,8 +385,9 @@ impl Localizer {
                 return Ok(found);
             }
         }
-        // Built outside the lock; a request that built the same meanwhile wins.
-        let built = Arc::new(Localizer::new(language)?);
+        // Built outside the lock, on the learner thread (see [`learner`]);
+        // a request that built the same meanwhile wins.
+        let built = learner::on_learner(move || Localizer::new(language))?;
         let mut cache = cache();
         if let Some(found) = cache.built.get(&key) {
             return Ok(Arc::clone(found));
@@ -398,7 +402,7 @@ impl Localizer {
         Ok(built)
     }
 
-    fn new(language: Language) -> Result<Localizer, TimeError> {
+    fn new(language: Language) -> Result<Arc<Localizer>, TimeError> {
         let missing = |error: &dyn std::fmt::Display| TimeError::InvalidLocale {
             given: format!("{} ({error})", language.requested),
             suggestions: Vec::new(),
@@ -454,7 +458,7 @@ impl Localizer {
                 ValidatedDurationFormatterOptions::validate(options).map_err(|e| missing(&format!("{e:?}")))?;
             DurationFormatter::try_new((&language.requested).into(), options).map_err(|e| missing(&e))
         };
-        Ok(Localizer {
+        let localizer = Localizer {
             discord,
             intl,
             relative: [
@@ -475,7 +479,9 @@ impl Localizer {
             date_order: std::sync::OnceLock::new(),
             vocabulary: std::sync::OnceLock::new(),
             language,
-        })
+            me: Weak::new(),
+        };
+        Ok(Arc::new_cyclic(|me| Localizer { me: me.clone(), ..localizer }))
     }
 
     /// The order of day and month in this language's numeric dates,
@@ -519,7 +525,10 @@ impl Localizer {
     /// assert_eq!(reading.instant.to_string(), "2023-11-14T16:13:00Z");
     /// ```
     pub fn vocabulary(&self) -> &crate::human::Vocabulary {
-        self.vocabulary.get_or_init(|| words::learn(self))
+        self.vocabulary.get_or_init(|| match self.me.upgrade() {
+            Some(me) => learner::on_learner(move || words::learn(&me)),
+            None => words::learn(self),
+        })
     }
 
     /// The region of the locale as asked for (`IE` for `en-IE`), if it names one.

@@ -252,6 +252,10 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
     // starts with a month's name; away from the date, a direction alone
     // (`the first man`, `next to`) is no date.
     let month_first = words[date.first].role == Some(Role::Month);
+    // `em 10 de Agosto de 2012`, `in 2019-03-05`: "in" before a date that
+    // starts with its number, which did not read as a relative item with
+    // it, says "on".
+    let number_first = words[date.first].digits;
     // A near miss of an English word of dates (`tomorow`) is a typo, which
     // left out would change the date, in English; in another language it
     // is as often a word of its own (Dutch `laten`, "let", is no `later`).
@@ -262,7 +266,10 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
             && (!(english && human::near_miss(word.core)) || word.role.is_some())
             && match word.role {
                 None | Some(Role::Joiner | Role::Range | Role::Count) => true,
-                Some(Role::Direction) => (month_first && k + 1 == date.first) || !beside,
+                Some(Role::Direction) => {
+                    ((month_first || (number_first && human::says_in(vocabulary, word.core))) && k + 1 == date.first)
+                        || !beside
+                }
                 // Beside it only a letter (`A car`, `I`): a word of dates there
                 // (`GMT`) did not read with it.
                 Some(Role::Part | Role::Unit) => (k + 1 != date.first && k != after) || word.core.chars().count() == 1,
@@ -1205,6 +1212,13 @@ mod tests {
             assert!(warnings.iter().any(|w| w.starts_with("a range: read as its start")), "{text}: {warnings:?}");
         }
         assert_eq!(inside("/05/25/2015").unwrap().0, "2015-05-25T04:00:00Z");
+        // "In" before a date that starts with its number says "on"
+        // (Portuguese `em`); before a month's name, "in".
+        assert_eq!(inside("The launch is in 2019-03-05").unwrap().0, "2019-03-05T05:00:00Z");
+        let portuguese = crate::locale::Localizer::get("pt").unwrap();
+        let in_portuguese = ReadOptions { language: &portuguese, ..options };
+        let reading = the_date_inside("Algo passou em 10 de Agosto de 2012 10:12:59 pm", &in_portuguese).unwrap();
+        assert_eq!(reading.instant.to_string(), "2012-08-11T02:12:59Z");
         // `of` ties the date to words that did not read with it: `last day`
         // alone (yesterday) is not what was said.
         for text in ["meet at 5pm and 6pm", "at 5pm - 6pm and 7pm", "1.5.30 - 2015-09-24", "the last day of the month"]

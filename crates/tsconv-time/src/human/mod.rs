@@ -398,6 +398,15 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
         .map(|(hour, minute)| format!("{hour}:{minute}"));
     let right = dotted_end.as_deref().unwrap_or(right);
     let left_words: Vec<&str> = left.split_whitespace().collect();
+    // `next to 5 Jan 1990`: a start of directions alone names no date (it
+    // would read as `next Jan 1990`, words the text does not hold together).
+    let names_nothing = |word: &&str| {
+        !word.bytes().any(|b| b.is_ascii_digit())
+            && matches!(options.words.word(word), None | Some(Word::Ordinal(-1..=1) | Word::Ahead(_) | Word::Filler))
+    };
+    if left_words.iter().all(names_nothing) {
+        return None;
+    }
     // The end alone, or with the start's first words (`August 10 - 22, 2012`
     // ends on August 22; `Thu Oct 26, 10:00 - 11:00:09 2023` on October 26,
     // not on the first of October that `Thu Oct 11:00:09 2023` reads as):
@@ -690,6 +699,11 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         None => return None,
     };
     Some(role)
+}
+
+/// Whether `word` says "in" before a relative item (`in`, `em`, `dans`).
+pub(crate) fn says_in(words: &Vocabulary, word: &str) -> bool {
+    words.word(word) == Some(Word::Ahead(1))
 }
 
 /// Whether `word` says "at" before a time: English's `at`, or the word the
@@ -1064,6 +1078,12 @@ mod tests {
             ("March fifth", "2026-03-05T05:00:00Z"),
             ("5 o'clock", "2026-11-23T10:00:00Z"),
             ("10:00a.m", "2026-11-23T15:00:00Z"),
+            // Hours and minutes without their colon before the half of the
+            // day; the half's first letter alone, touching the minutes.
+            ("1230pm", "2026-11-23T17:30:00Z"),
+            ("930 am", "2026-11-23T14:30:00Z"),
+            ("5:16p", "2026-11-23T22:16:00Z"),
+            ("5h16a", "2026-11-23T10:16:00Z"),
             ("25/03/2019", "2019-03-25T04:00:00Z"),
             // People's relative phrases.
             ("15 minutes from now", "2026-11-23T18:59:03.5Z"),
@@ -2157,11 +2177,18 @@ mod tests {
         let human = read_in("Wednesday, November 14, 2023", "UTC", DateOrder::MonthDay).unwrap();
         assert_eq!(human.instant.to_string(), "2023-11-14T00:00:00Z");
         assert!(human.warnings[0].contains("2023-11-14 is a Tuesday, not a Wednesday"), "{:?}", human.warnings);
-        assert!(read_in("13:00pm", "UTC", DateOrder::MonthDay).is_err());
+        // Hours and minutes without a colon are a time only where they are one.
+        for wrong in ["13:00pm", "1330pm", "1260pm", "12345pm", "5:16 p"] {
+            let read = read_in(wrong, "UTC", DateOrder::MonthDay);
+            assert!(read.as_ref().is_err() || !read.as_ref().unwrap().warnings.is_empty(), "{wrong}: {read:?}");
+        }
         // Read silently wrong before other parsers' cases showed them, now
         // refused: a period after `after` (read as now), a version number as a
-        // dotted date with a year of one digit, alone or as a range's start.
-        for wrong in ["after this year", "after next week", "1.5.3 - 2015-09-24", "1.5.3 2015", "1.5.300"] {
+        // dotted date with a year of one digit, alone or as a range's start;
+        // a range whose start is a direction alone (`next Jan 1990`).
+        for wrong in
+            ["after this year", "after next week", "1.5.3 - 2015-09-24", "1.5.3 2015", "1.5.300", "next to 5 Jan 1990"]
+        {
             assert!(read_in(wrong, "UTC", DateOrder::MonthDay).is_err(), "{wrong}");
         }
         // A range's start keeps its own day: the end's `tomorrow` is the end's.

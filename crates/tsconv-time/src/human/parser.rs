@@ -759,6 +759,13 @@ impl<'a> Parser<'_, 'a, '_> {
                 Ok(())
             }
             (Some(Tok::Punct(':')), _) => self.time(value),
+            // `1230pm`, `930 am`: hours and minutes without their colon
+            // (GNU refuses them: no clock has hour 1230).
+            (_, Some(Word::Meridian(meridian))) if matches!(digits, 3 | 4) && value % 100 < 60 => {
+                self.set_time(self.i, value / 100, value % 100, 0, 0, Some(meridian));
+                self.i += 2;
+                Ok(())
+            }
             (_, Some(Word::Meridian(meridian))) => {
                 self.set_time(self.i, value, 0, 0, 0, Some(meridian));
                 self.i += 2;
@@ -878,13 +885,7 @@ impl<'a> Parser<'_, 'a, '_> {
                 nanos = nanos.saturating_add(to_i64(value).saturating_mul(next));
                 self.i += 1;
             }
-            let meridian = match self.word(0) {
-                Some(Word::Meridian(meridian)) => {
-                    self.i += 1;
-                    Some(meridian)
-                }
-                _ => None,
-            };
+            let meridian = self.meridian();
             if nanos < 86_400_000_000_000 {
                 let (hour, rest) = (nanos / 3_600_000_000_000, nanos % 3_600_000_000_000);
                 let (minute, rest) = (rest / 60_000_000_000, rest % 60_000_000_000);
@@ -1087,13 +1088,7 @@ impl<'a> Parser<'_, 'a, '_> {
     fn told_time(&mut self, hour: i64, minutes: i64, after: i64) -> Result<(), TimeError> {
         let start = self.i;
         self.i += 3;
-        let meridian = match self.word(0) {
-            Some(Word::Meridian(meridian)) => {
-                self.i += 1;
-                Some(meridian)
-            }
-            _ => None,
-        };
+        let meridian = self.meridian();
         let (hour, minute) = if after > 0 { (hour, minutes) } else { (hour - 1, 60 - minutes) };
         let hour = if hour < 0 { 23 } else { hour };
         self.set_time(start, hour, minute, 0, 0, meridian);
@@ -1290,6 +1285,21 @@ impl<'a> Parser<'_, 'a, '_> {
             && !dot_after
     }
 
+    /// The half of the day written after a time, taken: `pm`, `a.m.`, or
+    /// its first letter alone touching the time (`5:16p`, `5h16a`; GNU
+    /// reads a military zone there, which tsconv does not).
+    fn meridian(&mut self) -> Option<Meridian> {
+        let meridian = match (self.word(0), self.tok(0)) {
+            (Some(Word::Meridian(meridian)), _) => meridian,
+            (_, Some(Tok::Word(letter @ ("a" | "A" | "p" | "P")))) if self.touching(0) => {
+                if letter.eq_ignore_ascii_case("p") { Meridian::Pm } else { Meridian::Am }
+            }
+            _ => return None,
+        };
+        self.i += 1;
+        Some(meridian)
+    }
+
     /// `H:MM[:SS[.frac]]` (or with `separator` for `:`), then a meridian or an offset.
     fn time_with(&mut self, hour: i64, separator: char) -> Result<(), TimeError> {
         let at = self.i;
@@ -1318,13 +1328,7 @@ impl<'a> Parser<'_, 'a, '_> {
             }
         }
         let minute = i64::try_from(minute).unwrap_or(i64::MAX);
-        let meridian = match self.word(0) {
-            Some(Word::Meridian(meridian)) => {
-                self.i += 1;
-                Some(meridian)
-            }
-            _ => self.pieces.half.take(),
-        };
+        let meridian = self.meridian().or_else(|| self.pieces.half.take());
         self.set_time(at, hour, minute, second, nanos, meridian);
         if meridian.is_none()
             && let Some(Tok::Num { value, digits, negative: Some(negative), .. }) = self.tok(0)

@@ -1356,6 +1356,7 @@ mod tests {
             ("5日之内", "zh", "2026-11-28T18:44:03.5Z"),
             // Counts said without a number; next and last before a count.
             ("dans quelques mois", "fr", "2027-02-23T18:44:03.5Z"),
+            ("cet après-midi", "fr", "2026-11-23T15:00:00Z"),
             ("через пару минут", "ru", "2026-11-23T18:46:03.5Z"),
             ("komende 2 weken", "nl", "2026-12-07T18:44:03.5Z"),
             ("минулі 2 тижні", "uk", "2026-11-09T18:44:03.5Z"),

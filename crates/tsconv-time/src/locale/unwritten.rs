@@ -252,6 +252,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("plus tôt", Earlier),
             ("er", Ending),
             ("la veille", Day(-1)),
+            // "This" before a vowel (`cet après-midi`), beside CLDR's `ce`.
+            ("cet", This),
             // Next and last in the plural, before or after the count's unit
             // (`les 2 prochaines semaines`, `les 30 jours précédents`).
             ("les", Joins),

@@ -400,10 +400,8 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     let left_words: Vec<&str> = left.split_whitespace().collect();
     // `next to 5 Jan 1990`: a start of directions alone names no date (it
     // would read as `next Jan 1990`, words the text does not hold together).
-    let names_nothing = |word: &&str| {
-        !word.bytes().any(|b| b.is_ascii_digit())
-            && matches!(options.words.word(word), None | Some(Word::Ordinal(-1..=1) | Word::Ahead(_) | Word::Filler))
-    };
+    let names_nothing =
+        |word: &&str| matches!(options.words.word(word), Some(Word::Ordinal(-1..=1) | Word::Ahead(_) | Word::Filler));
     if left_words.iter().all(names_nothing) {
         return None;
     }
@@ -646,6 +644,9 @@ pub(crate) fn role(words: &Vocabulary, word: &str) -> Option<Role> {
         let parts: Vec<&str> = word.split('-').collect();
         words.phrase_at(&parts).filter(|phrase| phrase.len() == parts.len()).map(|phrase| phrase.word)
     };
+    if words.is_zone_in_capitals(word) {
+        return Some(Role::Part);
+    }
     let meaning = words.word(word).or_else(|| if word.contains('-') { hyphenated() } else { None });
     let role = match meaning {
         Some(
@@ -1593,6 +1594,8 @@ mod tests {
             ("3点 - 5点PM", "zh", "2026-11-23T15:00:00Z", "2026-11-23T17:00:00 in UTC"),
             ("1時20分P.M.から3時", "ja", "2026-11-23T13:20:00Z", "2026-11-23T15:00:00 in UTC"),
             ("6時30分PM-11時PM", "ja", "2026-11-23T18:30:00Z", "2026-11-23T23:00:00 in UTC"),
+            // Sides whose numbers are words, without spaces.
+            ("今早八点至下午11点", "zh", "2026-11-23T08:00:00Z", "2026-11-23T23:00:00 in UTC"),
             // After a time, an end written with a dot (it had been refused).
             ("8:10 - 12.32", "de", "2026-11-23T08:10:00Z", "2026-11-23T12:32:00 in UTC"),
             ("18:10 - 22.32", "pt", "2026-11-23T18:10:00Z", "2026-11-23T22:32:00 in UTC"),
@@ -1750,9 +1753,9 @@ mod tests {
         assert_eq!(read("demain 17:00 EST", "fr").as_deref(), Ok("2026-11-24T22:00:00Z"));
         assert_eq!(read("demain 17:00 utc", "fr").as_deref(), Ok("2026-11-24T17:00:00Z"));
         assert_eq!(read("tomorrow 5pm est", "en").as_deref(), Ok("2026-11-24T22:00:00Z"));
-        // So are the tz database's names without a `/`: `cet après-midi`,
-        // "this afternoon", names no zone CET.
-        assert!(read("cet après-midi", "fr").is_err());
+        // So are the tz database's names without a `/`: `cet après-midi`
+        // is this afternoon, in no zone CET.
+        assert_eq!(read("cet après-midi", "fr").as_deref(), Ok("2026-11-23T15:00:00Z"));
         assert_eq!(read("10:00 CET", "fr").as_deref(), Ok("2026-11-23T09:00:00Z"));
         assert_eq!(read("10:00 cet", "en").as_deref(), Ok("2026-11-23T09:00:00Z"));
         assert_eq!(read("10:00 europe/paris", "fr").as_deref(), Ok("2026-11-23T09:00:00Z"));

@@ -308,6 +308,8 @@ impl<'a> Parser<'_, 'a, '_> {
             {
                 Some(Word::Filler)
             }
+            // `10:00 CET` in French: the zone, not `cet` ("this").
+            Some(Tok::Word(word)) if self.options.words.is_zone_in_capitals(word) => None,
             // `下周五`, `上周一`: Chinese names a weekday by its number after the
             // week's name (`周一` ... `周六`, as CLDR writes them), so right after
             // the name of the week before, of or after now, a count from one to

@@ -810,6 +810,18 @@ impl Vocabulary {
         meanings
     }
 
+    /// Whether `word` is a zone's abbreviation written in capitals in
+    /// another language than English, where the same letters in small
+    /// ones are a word of the language (`CET`, Central European Time;
+    /// French's `cet`, "this"): the zone, before the word.
+    pub(crate) fn is_zone_in_capitals(&self, word: &str) -> bool {
+        self.other_language
+            && word.len() >= 3
+            && word.bytes().all(|b| b.is_ascii_uppercase())
+            && self.word(word).is_some()
+            && !super::abbreviations::meanings(word, None).is_empty()
+    }
+
     pub(super) fn dotted_time(&self) -> bool {
         self.dotted_time
     }

@@ -1212,6 +1212,17 @@ mod tests {
             assert!(warnings.iter().any(|w| w.starts_with("a range: read as its start")), "{text}: {warnings:?}");
         }
         assert_eq!(inside("/05/25/2015").unwrap().0, "2015-05-25T04:00:00Z");
+        // A range joined by Chinese's and Japanese's words, inside a sentence.
+        for (text, tag) in [
+            ("我从今早八点十分至下午11点32分打游戏", "zh"),
+            ("私は本日午前八時十分から午後11時32分までゲームをした", "ja"),
+        ] {
+            let language = crate::locale::Localizer::get(tag).unwrap();
+            let reading = the_date_inside(text, &ReadOptions { language: &language, ..options }).expect(text);
+            assert_eq!(reading.instant.to_string(), "2026-11-25T13:10:00Z", "{text}");
+            let warnings = reading.human.map(|human| human.warnings).unwrap_or_default();
+            assert!(warnings[1].starts_with("a range: read as its start"), "{text}: {warnings:?}");
+        }
         // "In" before a date that starts with its number says "on"
         // (Portuguese `em`); before a month's name, "in".
         assert_eq!(inside("The launch is in 2019-03-05").unwrap().0, "2019-03-05T05:00:00Z");

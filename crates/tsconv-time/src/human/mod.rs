@@ -309,8 +309,13 @@ fn ends_with_meridian(text: &str) -> bool {
 }
 
 /// Whether `word` (any case) is a word that joins a range's sides (`-`,
-/// `to`, `bis`), as [`SEPARATORS`] writes them between spaces.
+/// `to`, `bis`), as [`SEPARATORS`] writes them between spaces, or as
+/// Chinese and Japanese write them between their sides (`至`, `到`, `から`,
+/// `〜`).
 pub(crate) fn is_range_separator(word: &str) -> bool {
+    if matches!(word, "至" | "到" | "から" | "〜") {
+        return true;
+    }
     // Trimmed once, when compiled: this runs for every word of every
     // window extract reads.
     const BARE: [&str; SEPARATORS.len()] = {
@@ -1450,6 +1455,8 @@ mod tests {
             // Chinese units alone, the measure word, and the week by `礼拜`.
             ("1小时之前", "zh", "2026-11-23T17:44:03.5Z"),
             ("两个礼拜内", "zh", "2026-12-07T18:44:03.5Z"),
+            ("二零一八年十一月廿六日下午三時半", "zh-Hant", "2018-11-26T15:30:00Z"),
+            ("十二月卅一日", "zh", "2026-12-31T00:00:00Z"),
             ("2星期前", "zh", "2026-11-09T18:44:03.5Z"),
             ("礼拜四", "zh", "2026-11-26T00:00:00Z"),
             ("上个礼拜三", "zh", "2026-11-18T00:00:00Z"),

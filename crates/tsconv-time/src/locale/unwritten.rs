@@ -629,6 +629,25 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("後", Later),
             ("几", Count(3)),
             ("幾", Count(3)),
+            // "From" before a range's start (`从今早八点至下午11点`,
+            // Cantonese `由今朝八點至...`), skipped as English's `from` is.
+            ("从", Joins),
+            ("從", Joins),
+            ("由", Joins),
+            // Twenty and thirty in one character, as dates write them
+            // (`十一月廿六日`, `卅一日`), beside CLDR's `二十六`.
+            ("廿", Count(20)),
+            ("廿一", Count(21)),
+            ("廿二", Count(22)),
+            ("廿三", Count(23)),
+            ("廿四", Count(24)),
+            ("廿五", Count(25)),
+            ("廿六", Count(26)),
+            ("廿七", Count(27)),
+            ("廿八", Count(28)),
+            ("廿九", Count(29)),
+            ("卅", Count(30)),
+            ("卅一", Count(31)),
             // The week's days by "礼拜" (as by CLDR's `星期`), and Sunday's
             // everyday name.
             ("礼拜一", Weekday(Monday)),

@@ -222,19 +222,20 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
     }
     let date = match <[Date<'_>; 2]>::try_from(dates(text, &words, options, 3)) {
         // `vacation monday - friday`: two dates that one separator joins
-        // are a range, read as its start (with a warning that names its end).
-        Ok([start, end])
-            if end.first == start.first + start.words + 1 && human::is_range_separator(words[end.first - 1].core) =>
-        {
-            let joined = &text[start.start..end.start + end.text.len()];
-            let reading = read_exactly(Input::Text(joined), options).ok()?;
-            Date {
-                start: start.start,
-                first: start.first,
-                words: end.first + end.words - start.first,
-                text: joined,
-                reading,
+        // are a range, read as its start (with a warning that names its end);
+        // so are two the language's words open and close (`ferie da oggi a
+        // domani`), the opening word read with them.
+        Ok([start, end]) if end.first == start.first + start.words + 1 => {
+            let between = words[end.first - 1].core;
+            let opened = start.first > 0 && vocabulary.opens_and_closes(words[start.first - 1].core, between);
+            if !opened && !human::is_range_separator(between) {
+                return None;
             }
+            let (first, at) =
+                if opened { (start.first - 1, words[start.first - 1].start) } else { (start.first, start.start) };
+            let joined = &text[at..end.start + end.text.len()];
+            let reading = read_exactly(Input::Text(joined), options).ok()?;
+            Date { start: at, first, words: end.first + end.words - first, text: joined, reading }
         }
         Ok(_) => return None,
         Err(found) => <[Date<'_>; 1]>::try_from(found).ok()?.into_iter().next()?,
@@ -1212,6 +1213,11 @@ mod tests {
             assert!(warnings.iter().any(|w| w.starts_with("a range: read as its start")), "{text}: {warnings:?}");
         }
         assert_eq!(inside("/05/25/2015").unwrap().0, "2015-05-25T04:00:00Z");
+        // Opened and closed by the language's words, the opening one read with them.
+        let italian = crate::locale::Localizer::get("it").unwrap();
+        let reading = the_date_inside("ferie da lunedì a venerdì", &ReadOptions { language: &italian, ..options });
+        let warnings = reading.map(|reading| reading.human.map(|human| human.warnings).unwrap_or_default());
+        assert!(warnings.as_ref().is_some_and(|w| w[0].contains("\"da lunedì a venerdì\"")), "{warnings:?}");
         // A range joined by Chinese's and Japanese's words, inside a sentence.
         for (text, tag) in [
             ("我从今早八点十分至下午11点32分打游戏", "zh"),

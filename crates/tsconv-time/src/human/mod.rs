@@ -1880,6 +1880,9 @@ mod tests {
             ("10. August 88 ndgZ", "de", "0088-08-10T00:00:00Z"),
             ("10. August 234 v.d.Z.", "de", "-000233-08-10T00:00:00Z"),
             ("10. August 234 v. d. g. Z.", "de", "-000233-08-10T00:00:00Z"),
+            ("10. August 88 nC", "de", "0088-08-10T00:00:00Z"),
+            ("10 Août 234 AC", "fr", "-000233-08-10T00:00:00Z"),
+            ("10 Août 88 p. Chr. n.", "fr", "0088-08-10T00:00:00Z"),
         ] {
             assert_eq!(read(text, tag).as_deref(), Ok(expected), "{text} ({tag})");
         }

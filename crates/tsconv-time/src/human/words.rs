@@ -734,6 +734,13 @@ impl Vocabulary {
             .is_some()
     }
 
+    /// Whether `opening` and `closing` (any case) are a pair of the
+    /// language's words around a range's start (`von` ... `bis`, `da` ... `a`).
+    pub(crate) fn opens_and_closes(&self, opening: &str, closing: &str) -> bool {
+        let is = |word: &str, lower: &str| with_lowercase(word, |word| (word == lower).then_some(())).is_some();
+        self.range_words.iter().any(|(from, to)| is(opening, from) && is(closing, to))
+    }
+
     /// A range written with the language's words (`von 9 bis 17 Uhr`,
     /// `lundi de 9h à 17h`): the words before the opening word, those
     /// between it and the closing word (the start's), and those after (the

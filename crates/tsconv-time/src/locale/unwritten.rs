@@ -177,6 +177,9 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
             ("n. d. g. Z.", Era(false)),
             ("v. d. Z.", Era(true)),
             ("v. d. g. Z.", Era(true)),
+            // "Nach (vor) Christus" by its initials (`88 n. C.`, `88 nC`).
+            ("n. C.", Era(false)),
+            ("v. C.", Era(true)),
             ("einige", Count(3)),
             // Half before a unit (`eine halbe Stunde`; `halb` alone before
             // an hour is half an hour before it: `halb 3` is 2:30, not read).
@@ -247,6 +250,10 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         "fr",
         &[
             ("en", Within),
+            // The eras as people abbreviate them beside CLDR's `av. J.-C.`:
+            // "avant Christ" and Latin's "post Christum natum".
+            ("AC", Era(true)),
+            ("p. Chr. n.", Era(false)),
             ("quelques", Count(3)),
             ("plus tard", Later),
             ("plus tôt", Earlier),

@@ -40,7 +40,10 @@ fn learn(jobs: &Receiver<Job>) {
 }
 
 /// What `build` returns, built on the learner thread while the caller
-/// waits; a panic in `build` is the caller's again.
+/// waits; a panic in `build` is the caller's again. A build must not wait
+/// for what another thread may be building through the learner (another
+/// language's words): the two would wait for each other. Learning one
+/// language's words reads no other language's.
 pub(super) fn on_learner<T: Send + 'static>(build: impl FnOnce() -> T + Send + 'static) -> T {
     let Some(learner) = LEARNER.as_ref().filter(|_| !ON_LEARNER.get()) else { return build() };
     let (done, built) = sync_channel::<Result<T, Box<dyn Any + Send>>>(1);

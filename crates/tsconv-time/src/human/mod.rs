@@ -110,17 +110,22 @@ pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Re
     // `today-tomorrow`, `сегодня-завтра`: two days a dash joins are a range
     // (GNU reads the hyphen as nothing, and the two days as one: tomorrow).
     let days = || days_dashed(text, options.words).is_some_and(|(_, _, shifts)| shifts);
-    if let Some(range) = (dash_before_clock(text) || hours_range(text) || worded() || days())
+    let range = (dash_before_clock(text) || hours_range(text) || worded() || days())
         .then(|| range_start(text, lead, options))
-        .flatten()
-    {
+        .flatten();
+    if let Some(Ok(range)) = range {
         return Ok(range);
     }
-    read_whole(text, lead, options).or_else(|refusal| range_start(text, lead, options).ok_or(refusal)).or_else(
-        |refusal| {
-            glued_direction(text, options.words).and_then(|glued| read_whole(&glued, lead, options).ok()).ok_or(refusal)
-        },
-    )
+    // A range whose end comes before its start is refused as one, unless
+    // the text reads otherwise.
+    let backwards = |refusal| match range.or_else(|| range_start(text, lead, options)) {
+        Some(Err(backwards)) => Err(backwards),
+        Some(Ok(range)) => Ok(range),
+        None => Err(refusal),
+    };
+    read_whole(text, lead, options).or_else(backwards).or_else(|refusal| {
+        glued_direction(text, options.words).and_then(|glued| read_whole(&glued, lead, options).ok()).ok_or(refusal)
+    })
 }
 
 /// Whether ` - ` stands before a clock time (`13:00 - 16:00`).
@@ -334,10 +339,12 @@ pub(crate) fn is_range_separator(word: &str) -> bool {
 /// PM, Tuesday, 20 May 2013`, `10:00 until 21:45`), read as its start, as
 /// chrono reads it, with a warning that names its end: the start takes
 /// from the end what it leaves out (the year, the month, the day), the
-/// end's own first item dropped. `None` when either side does not read.
-fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Human> {
+/// end's own first item dropped. `None` when either side does not read;
+/// a refusal when the end comes before the start.
+fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Result<Human, Refusal>> {
     // `between 3:30 and 4:30pm`: `and` joins a range's sides only after `between`.
     let between = ["between ", "Between "].iter().find_map(|word| text.strip_prefix(word));
+    let written = text;
     let text = between.unwrap_or(text);
     let and = [" and "];
     // Most texts hold no separator: one pass over their words, that
@@ -553,11 +560,17 @@ fn range_start(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<Hu
     // is a version and a date): the text is refused, never read as a range
     // that ends before it starts.
     if end.instant < start.instant {
-        return None;
+        let message = if options.unworded {
+            String::new()
+        } else {
+            format!("{written:?}: a range that ends at {}, before it starts at {}", end.read_as, start.read_as)
+        };
+        let uses_now = start.uses_now || end.uses_now;
+        return Some(Err(Refusal { error: TimeError::invalid_at(message, lead), understood: true, uses_now }));
     }
     start.uses_now |= end.uses_now;
     start.warnings.insert(0, format!("a range: read as its start; it ends at {}", end.read_as));
-    Some(start)
+    Some(Ok(start))
 }
 
 /// `22-23 Feb at 7pm`, `1pm-3`: a range whose `-` touches its sides.
@@ -2205,6 +2218,14 @@ mod tests {
         {
             assert!(read_in(wrong, "UTC", DateOrder::MonthDay).is_err(), "{wrong}");
         }
+        // A range whose end comes before its start is refused as one, by its ends.
+        let error = read_in("Monday afternoon to last night", "UTC", DateOrder::MonthDay).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("a range that ends at 2026-11-23T00:00:00 in UTC, before it starts at 2026-11-23T15:00:00"),
+            "{error}"
+        );
         // A range's start keeps its own day: the end's `tomorrow` is the end's.
         let range = read_in("10:30 JST today to 10:30 pst tomorrow", "UTC", DateOrder::MonthDay).unwrap();
         assert_eq!(range.instant, read_in("10:30 JST today", "UTC", DateOrder::MonthDay).unwrap().instant);

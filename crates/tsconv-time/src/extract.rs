@@ -268,8 +268,9 @@ pub(crate) fn the_date_inside(text: &str, options: &ReadOptions<'_>) -> Option<R
             && match word.role {
                 None | Some(Role::Joiner | Role::Range | Role::Count) => true,
                 Some(Role::Direction) => {
-                    ((month_first || (number_first && human::says_in(vocabulary, word.core))) && k + 1 == date.first)
-                        || !beside
+                    !beside
+                        || (k + 1 == date.first
+                            && (month_first || (number_first && human::says_in(vocabulary, word.core))))
                 }
                 // Beside it only a letter (`A car`, `I`): a word of dates there
                 // (`GMT`) did not read with it.

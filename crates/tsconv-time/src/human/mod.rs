@@ -110,22 +110,29 @@ pub fn read_or_refuse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Re
     // `today-tomorrow`, `сегодня-завтра`: two days a dash joins are a range
     // (GNU reads the hyphen as nothing, and the two days as one: tomorrow).
     let days = || days_dashed(text, options.words).is_some_and(|(_, _, shifts)| shifts);
-    let range = (dash_before_clock(text) || hours_range(text) || worded() || days())
+    let backwards = match (dash_before_clock(text) || hours_range(text) || worded() || days())
         .then(|| range_start(text, lead, options))
-        .flatten();
-    if let Some(Ok(range)) = range {
-        return Ok(range);
-    }
+        .flatten()
+    {
+        Some(Ok(range)) => return Ok(range),
+        Some(Err(backwards)) => Some(backwards),
+        None => None,
+    };
+    let refusal = match read_whole(text, lead, options) {
+        Ok(human) => return Ok(human),
+        Err(refusal) => refusal,
+    };
     // A range whose end comes before its start is refused as one, unless
     // the text reads otherwise.
-    let backwards = |refusal| match range.or_else(|| range_start(text, lead, options)) {
-        Some(Err(backwards)) => Err(backwards),
-        Some(Ok(range)) => Ok(range),
-        None => Err(refusal),
+    let refusal = match backwards {
+        Some(backwards) => backwards,
+        None => match range_start(text, lead, options) {
+            Some(Ok(range)) => return Ok(range),
+            Some(Err(backwards)) => backwards,
+            None => refusal,
+        },
     };
-    read_whole(text, lead, options).or_else(backwards).or_else(|refusal| {
-        glued_direction(text, options.words).and_then(|glued| read_whole(&glued, lead, options).ok()).ok_or(refusal)
-    })
+    glued_direction(text, options.words).and_then(|glued| read_whole(&glued, lead, options).ok()).ok_or(refusal)
 }
 
 /// Whether ` - ` stands before a clock time (`13:00 - 16:00`).
@@ -318,9 +325,6 @@ fn ends_with_meridian(text: &str) -> bool {
 /// Chinese and Japanese write them between their sides (`至`, `到`, `から`,
 /// `〜`).
 pub(crate) fn is_range_separator(word: &str) -> bool {
-    if matches!(word, "至" | "到" | "から" | "〜") {
-        return true;
-    }
     // Trimmed once, when compiled: this runs for every word of every
     // window extract reads.
     const BARE: [&str; SEPARATORS.len()] = {
@@ -333,6 +337,7 @@ pub(crate) fn is_range_separator(word: &str) -> bool {
         bare
     };
     BARE.iter().any(|bare| bare.len() == word.len() && bare.eq_ignore_ascii_case(word))
+        || (word.as_bytes().first().is_some_and(|&lead| lead >= 0xE3) && matches!(word, "至" | "到" | "から" | "〜"))
 }
 
 /// A range (`Aug 10 - Nov 12, 2013`, `22-23 Feb at 7pm`, `9:00 AM to 5:00

@@ -1782,6 +1782,18 @@ mod tests {
         // is this afternoon, in no zone CET.
         assert_eq!(read("cet après-midi", "fr").as_deref(), Ok("2026-11-23T15:00:00Z"));
         assert_eq!(read("10:00 CET", "fr").as_deref(), Ok("2026-11-23T09:00:00Z"));
+        // German's `am` (on) after a number apart from it makes no time of
+        // hours and minutes (`200 am Montag`, 200 on Monday); glued, it does.
+        assert!(read("200 am Montag", "de").is_err());
+        assert_eq!(read("930am", "de").as_deref(), Ok("2026-11-23T09:30:00Z"));
+        // Before a day or a part of it, after a time, `am` is "on" or "in
+        // the" (`um 8 am Abend` was 08:00, and `17:30 am Montag` refused:
+        // no hour 17 before AM).
+        assert_eq!(read("um 8 am Abend", "de").as_deref(), Ok("2026-11-23T20:00:00Z"));
+        assert_eq!(read("10:30 am Abend", "de").as_deref(), Ok("2026-11-23T22:30:00Z"));
+        assert_eq!(read("17:30 am Montag", "de").as_deref(), Ok("2026-11-23T17:30:00Z"));
+        assert_eq!(read("17:30 am 14. Dezember", "de").as_deref(), Ok("2026-12-14T17:30:00Z"));
+        assert_eq!(read("5 am Montag", "de").as_deref(), Ok("2026-11-23T05:00:00Z"));
         assert_eq!(read("10:00 cet", "en").as_deref(), Ok("2026-11-23T09:00:00Z"));
         assert_eq!(read("10:00 europe/paris", "fr").as_deref(), Ok("2026-11-23T09:00:00Z"));
     }

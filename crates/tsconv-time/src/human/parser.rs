@@ -301,12 +301,29 @@ impl<'a> Parser<'_, 'a, '_> {
     fn word_at(&self, t: usize) -> Option<Word> {
         let meaning = self.meanings.get(t)?;
         *meaning.get_or_init(|| match self.tokens.get(t).map(|token| token.tok) {
-            // `am Montag`: German's `am`, not a half of the day.
-            Some(Tok::Word(word))
-                if self.options.words.is_other_languages_am(word)
-                    && !(t > 0 && matches!(self.tokens[t - 1].tok, Tok::Num { .. })) =>
-            {
-                Some(Word::Filler)
+            // `am Montag`: German's `am`, not a half of the day; after a
+            // number, the half of the day (`5 am`), but before a day or a
+            // part of it, German's `am` again (`17:30 am Montag`, `um 8 am
+            // Abend`, 20:00); before a day's number, after a time's minutes
+            // (`17:30 am 14. November`).
+            Some(Tok::Word(word)) if self.options.words.is_other_languages_am(word) => {
+                let after_number = t > 0 && matches!(self.tokens[t - 1].tok, Tok::Num { .. });
+                let after_minutes = t > 1 && matches!(self.tokens[t - 2].tok, Tok::Punct(':' | '.'));
+                let day_after = match self.tokens.get(t + 1).map(|token| token.tok) {
+                    Some(Tok::Num { .. }) => after_minutes,
+                    Some(Tok::Word(next)) => {
+                        self.options.words.also_day_part(next).is_some()
+                            || matches!(
+                                self.word_at(t + 1),
+                                Some(Word::Weekday(_) | Word::DayShift(_) | Word::DayPart(..))
+                            )
+                    }
+                    _ => false,
+                };
+                // (Not after a number that is no hour: `200 am Montag` is
+                // refused, never 02:00.)
+                let hour = t > 0 && matches!(self.tokens[t - 1].tok, Tok::Num { digits: 1..=2, .. });
+                if !after_number || (day_after && hour) { Some(Word::Filler) } else { self.options.words.word(word) }
             }
             // `10:00 CET` in French: the zone, not `cet` ("this").
             Some(Tok::Word(word)) if self.options.words.is_zone_in_capitals(word) => None,
@@ -762,8 +779,14 @@ impl<'a> Parser<'_, 'a, '_> {
             }
             (Some(Tok::Punct(':')), _) => self.time(value),
             // `1230pm`, `930 am`: hours and minutes without their colon
-            // (GNU refuses them: no clock has hour 1230).
-            (_, Some(Word::Meridian(meridian))) if matches!(digits, 3 | 4) && value % 100 < 60 => {
+            // (GNU refuses them: no clock has hour 1230); not before
+            // another language's `am` apart from them (`200 am Montag`,
+            // 200 on Monday).
+            (Some(Tok::Word(half)), Some(Word::Meridian(meridian)))
+                if matches!(digits, 3 | 4)
+                    && value % 100 < 60
+                    && (self.touching(1) || !self.options.words.is_other_languages_am(half)) =>
+            {
                 self.set_time(self.i, value / 100, value % 100, 0, 0, Some(meridian));
                 self.i += 2;
                 Ok(())

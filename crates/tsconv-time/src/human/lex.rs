@@ -111,6 +111,18 @@ pub(super) fn lex(text: &str) -> Result<Vec<Token<'_>>, LexError> {
             i = end;
             continue;
         }
+        // `'s avonds`, `’s ochtends`: Dutch's `'s` ("of the", before a part
+        // of the day, as CLDR writes its names) is one word, apostrophe and all.
+        if matches!(c, '\'' | '\u{2019}')
+            && text[i + c.len_utf8()..].starts_with(['s', 'S'])
+            && !text[i + c.len_utf8() + 1..].starts_with(|next: char| next.is_alphanumeric() || next == '\'')
+            && !text[..i].ends_with(|before: char| before.is_alphanumeric())
+        {
+            let end = i + c.len_utf8() + 1;
+            tokens.push(Token { tok: Tok::Word(&text[i..end]), start: i, end });
+            i = end;
+            continue;
+        }
         if c.is_ascii_digit() {
             let (token, end) = number(text, i, i, None)?;
             tokens.push(token);
@@ -308,6 +320,10 @@ mod tests {
         assert_eq!(toks("п\u{2019}ять"), [Tok::Word("п\u{2019}ять")]);
         // Not a quote beside one letter only, nor between scripts.
         assert_eq!(toks("'п'"), [Tok::Punct('\''), Tok::Word("п"), Tok::Punct('\'')]);
+        // Dutch's `'s` ("of the") is one word; a quote before a word is no part of it.
+        assert_eq!(toks("8 uur 's avonds")[2..], [Tok::Word("'s"), Tok::Word("avonds")]);
+        assert_eq!(toks("\u{2019}s nachts"), [Tok::Word("\u{2019}s"), Tok::Word("nachts")]);
+        assert_eq!(toks("'sunday'"), [Tok::Punct('\''), Tok::Word("sunday"), Tok::Punct('\'')]);
         assert_eq!(toks("d\u{2019}août"), [Tok::Word("d"), Tok::Punct('\u{2019}'), Tok::Word("août")]);
         assert_eq!(toks("a - b"), [Tok::Word("a"), Tok::Punct('-'), Tok::Word("b")]);
         assert_eq!(toks("5 p.m. (local)"), [num(5, 1, None), Tok::Word("p.m.")]);

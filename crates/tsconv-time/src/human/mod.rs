@@ -1804,6 +1804,10 @@ mod tests {
         let read = read_in_language;
         for (text, tag, expected) in [
             ("heute Abend", "de", "2026-11-23T20:00:00Z"),
+            // Dutch's `'s avonds` (in the evening), as CLDR writes the name
+            // with its apostrophe (it had been refused: unexpected `'`).
+            ("om 8 uur 's avonds", "nl", "2026-11-23T20:00:00Z"),
+            ("morgen ’s ochtends", "nl", "2026-11-24T06:00:00Z"),
             ("gestern Nachmittag", "de", "2026-11-22T15:00:00Z"),
             ("heute Morgen", "de", "2026-11-23T06:00:00Z"),
             ("morgen Morgen", "de", "2026-11-24T06:00:00Z"),

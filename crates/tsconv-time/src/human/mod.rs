@@ -1381,6 +1381,10 @@ mod tests {
             // Counts said without a number; next and last before a count.
             ("dans quelques mois", "fr", "2027-02-23T18:44:03.5Z"),
             ("cet après-midi", "fr", "2026-11-23T15:00:00Z"),
+            ("i morgon klockan 10", "sv", "2026-11-24T10:00:00Z"),
+            ("klokken 8 om aftenen", "da", "2026-11-23T20:00:00Z"),
+            ("klokka 8", "no", "2026-11-23T08:00:00Z"),
+            ("huomenna kello 10", "fi", "2026-11-24T10:00:00Z"),
             ("через пару минут", "ru", "2026-11-23T18:46:03.5Z"),
             ("komende 2 weken", "nl", "2026-12-07T18:44:03.5Z"),
             ("минулі 2 тижні", "uk", "2026-11-09T18:44:03.5Z"),

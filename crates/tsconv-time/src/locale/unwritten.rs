@@ -232,6 +232,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         "fi",
         &[
             ("toissapäivänä", Day(-2)),
+            // The word CLDR's `klo` abbreviates, before the hour.
+            ("kello", At),
             // In the daytime (`tänään päivällä`), at midday.
             ("päivällä", When(Noon)),
             ("viime yönä", DayAt(-1, Night)),
@@ -368,6 +370,9 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         ],
     ),
     ("pl", &[("o", At), ("pół", Half)]),
+    // The word CLDR's `kl.` abbreviates, before the hour.
+    ("da", &[("klokken", At)]),
+    ("no", &[("klokka", At), ("klokken", At)]),
     (
         "pt",
         &[
@@ -432,6 +437,8 @@ const WORDS: &[(&str, &[(&str, Means)])] = &[
         &[
             ("förrgår", Day(-2)),
             ("vid", At),
+            // The word CLDR's `kl.` abbreviates, before the hour.
+            ("klockan", At),
             ("inom", Within),
             ("tim", Unit(Of::Hour)),
             ("efter", Within),

@@ -1610,6 +1610,8 @@ mod tests {
             ("10 au 22 août 2012", "fr", "2012-08-10T00:00:00Z", "2012-08-22T00:00:00 in UTC"),
             // (It had been 10:00 on August 22: `à` is also "at".)
             ("10 à 22 août 2012", "fr", "2012-08-10T00:00:00Z", "2012-08-22T00:00:00 in UTC"),
+            // With the language's word before the month (it had been refused).
+            ("10 al 22 de agosto de 2012", "es", "2012-08-10T00:00:00Z", "2012-08-22T00:00:00 in UTC"),
             // Two weekdays a dash joins, without spaces (it had been refused:
             // a weekday given twice).
             ("lunedì-venerdì", "it", "2026-11-23T00:00:00Z", "2026-11-27T00:00:00 in UTC"),

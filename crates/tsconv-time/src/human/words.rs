@@ -775,9 +775,13 @@ impl Vocabulary {
             return None;
         };
         let closes = self.range_words.iter().any(|(_, to)| is(closing, to));
-        let month = words
-            .next()
-            .is_some_and(|word| matches!(self.word(word.trim_end_matches(['.', ','])), Some(Word::Month(_))));
+        // (`10 al 22 de agosto`: the language's word between the day and the month.)
+        let mut next = words.next();
+        if next.is_some_and(|word| self.word(word) == Some(Word::Filler)) {
+            next = words.next();
+        }
+        let month =
+            next.is_some_and(|word| matches!(self.word(word.trim_end_matches(['.', ','])), Some(Word::Month(_))));
         (day(first) && closes && day(second) && month).then(|| ["", first, text[offset(second)..].trim()])
     }
 

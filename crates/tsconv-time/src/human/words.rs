@@ -737,8 +737,7 @@ impl Vocabulary {
     /// Whether `opening` and `closing` (any case) are a pair of the
     /// language's words around a range's start (`von` ... `bis`, `da` ... `a`).
     pub(crate) fn opens_and_closes(&self, opening: &str, closing: &str) -> bool {
-        let is = |word: &str, lower: &str| with_lowercase(word, |word| (word == lower).then_some(())).is_some();
-        self.range_words.iter().any(|(from, to)| is(opening, from) && is(closing, to))
+        self.range_words.iter().any(|(from, to)| is_in_lowercase(opening, from) && is_in_lowercase(closing, to))
     }
 
     /// A range written with the language's words (`von 9 bis 17 Uhr`,
@@ -753,14 +752,13 @@ impl Vocabulary {
             return None;
         }
         let offset = |word: &str| word.as_ptr() as usize - text.as_ptr() as usize;
-        let is = |word: &str, lower: &str| with_lowercase(word, |word| (word == lower).then_some(())).is_some();
         let mut words = text.split(' ').filter(|word| !word.is_empty());
         while let Some(from) = words.next() {
-            for (_, to) in self.range_words.iter().filter(|(opening, _)| is(from, opening)) {
+            for (_, to) in self.range_words.iter().filter(|(opening, _)| is_in_lowercase(from, opening)) {
                 let mut after = words.clone();
                 // At least one word of the start between.
                 after.next()?;
-                if let Some(closing) = after.find(|word| is(word, to)) {
+                if let Some(closing) = after.find(|word| is_in_lowercase(word, to)) {
                     let (from_at, to_at) = (offset(from), offset(closing));
                     let middle = &text[from_at + from.len()..to_at];
                     return Some([text[..from_at].trim(), middle.trim(), text[to_at + closing.len()..].trim()]);
@@ -774,7 +772,7 @@ impl Vocabulary {
         let (Some(first), Some(closing), Some(second)) = (words.next(), words.next(), words.next()) else {
             return None;
         };
-        let closes = self.range_words.iter().any(|(_, to)| is(closing, to));
+        let closes = self.range_words.iter().any(|(_, to)| is_in_lowercase(closing, to));
         // (`10 al 22 de agosto`: the language's word between the day and the month.)
         let mut next = words.next();
         if next.is_some_and(|word| self.word(word) == Some(Word::Filler)) {
@@ -1049,6 +1047,11 @@ pub(crate) struct Candidate {
     pub id: icu_time::TimeZone,
     pub offset: i32,
     pub dst: bool,
+}
+
+/// Whether `word`, lowercased, is `lower`.
+fn is_in_lowercase(word: &str, lower: &str) -> bool {
+    with_lowercase(word, |word| (word == lower).then_some(())).is_some()
 }
 
 /// `f` of `word` lowercased: short ASCII words on the stack, words that

@@ -206,8 +206,9 @@ fn read_whole(text: &str, lead: usize, options: &HumanOptions<'_>) -> Result<Hum
 
 /// What joins a range's two sides, spaces around: English's words, and the
 /// other Discord languages' that are no other word of dates (`bis`, `tot`,
-/// `до`, `〜`).
-const SEPARATORS: [&str; 13] = [
+/// `до`, `hasta`, `até`, `đến`, `〜`). Vietnamese `tới` is also "later"
+/// after a count or a weekday (`thứ hai tới`), where nothing follows it.
+const SEPARATORS: [&str; 17] = [
     " - ",
     " – ",
     " — ",
@@ -219,6 +220,10 @@ const SEPARATORS: [&str; 13] = [
     " bis ",
     " tot ",
     " до ",
+    " hasta ",
+    " até ",
+    " đến ",
+    " tới ",
     " ~ ",
     // The wave dash; its full-width look-alike `～` is read as `~`.
     "〜",
@@ -1630,12 +1635,20 @@ mod tests {
             // After a time, an end written with a dot (it had been refused).
             ("8:10 - 12.32", "de", "2026-11-23T08:10:00Z", "2026-11-23T12:32:00 in UTC"),
             ("18:10 - 22.32", "pt", "2026-11-23T18:10:00Z", "2026-11-23T22:32:00 in UTC"),
+            // The closing words that are no other word of dates, without
+            // the opening one.
+            ("marzo hasta mayo de 1975", "es", "1975-03-01T00:00:00Z", "1975-05-01T00:00:00 in UTC"),
+            ("março até maio de 1975", "pt", "1975-03-01T00:00:00Z", "1975-05-01T00:00:00 in UTC"),
+            ("tháng 3 đến tháng 5 năm 1975", "vi", "1975-03-01T00:00:00Z", "1975-05-01T00:00:00 in UTC"),
+            ("tháng 3 tới tháng 5 năm 1975", "vi", "1975-03-01T00:00:00Z", "1975-05-01T00:00:00 in UTC"),
         ] {
             assert_range_in_language(text, tag, start, end);
         }
         // The closing word alone is no range: Italian's `a` is also "at"
         // (`a mezzogiorno`, at noon).
         assert_eq!(read_in_language("domani a mezzogiorno", "it").as_deref(), Ok("2026-11-24T12:00:00Z"));
+        // Vietnamese `tới` after a weekday with nothing after it: "next".
+        assert_eq!(read_in_language("thứ hai tới", "vi").as_deref(), Ok("2026-11-30T00:00:00Z"));
         // Hours counted on a side are refused: its sides alone would read
         // ten and twelve hours from now, not 10:00 to 12:00.
         assert!(read_in_language("с 10 до 12 часов", "ru").is_err());

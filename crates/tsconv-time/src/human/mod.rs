@@ -1659,6 +1659,41 @@ mod tests {
     }
 
     #[test]
+    fn a_weekday_beside_a_date_is_checked_in_every_language_and_in_parentheses() {
+        // 2012-11-27 is a Tuesday: another weekday beside it is told, whether
+        // written after a Japanese date's day, or in parentheses (a comment,
+        // as GNU reads them, whose weekday is checked all the same).
+        for (text, tag) in [
+            ("2012年11月27日木曜日", "ja"),
+            ("2012年11月27日 木曜日", "ja"),
+            ("2012年11月27日(木)", "ja"),
+            ("2012年11月27日（木）", "ja"),
+            ("2012年11月27日(木曜日)", "ja"),
+            ("2012년 11월 27일 (목)", "ko"),
+            ("2012年11月27日(周四)", "zh"),
+            ("Nov 27 2012 (Thu)", "en"),
+            ("27 nov 2012 (jue)", "es"),
+        ] {
+            assert_eq!(read_in_language(text, tag).as_deref(), Ok("2012-11-27T00:00:00Z"), "{text}");
+            let warnings = warnings_in_language(text, tag);
+            assert!(warnings.iter().any(|w| w.contains("is a Tuesday, not a Thursday")), "{text}: {warnings:?}");
+        }
+        // The right weekday, or a comment that is no weekday: nothing to tell.
+        for (text, tag) in [
+            ("2012年11月27日(火)", "ja"),
+            ("2012年11月27日火曜日", "ja"),
+            ("27 nov 2012 (mar)", "es"),
+            ("Nov 27 2012 (Tue)", "en"),
+            ("Nov 27 2012 10:00 (see below)", "en"),
+        ] {
+            assert!(read_in_language(text, tag).is_ok(), "{text}");
+            assert_eq!(warnings_in_language(text, tag), Vec::<String>::new(), "{text}");
+        }
+        // A weekday in parentheses with no date stays a comment: no date.
+        assert!(read_in_language("(木)", "ja").is_err());
+    }
+
+    #[test]
     fn other_languages_read_what_they_mean() {
         let read = read_in_language;
         assert_eq!(read("11 июля 2016 года", "ru").unwrap(), "2016-07-11T00:00:00Z");

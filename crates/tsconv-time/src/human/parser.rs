@@ -62,6 +62,13 @@ pub(super) fn parse(text: &str, lead: usize, options: &HumanOptions<'_>) -> Resu
         parser.pieces.zone = Some(zone);
         parser.pieces.zones = 1;
     }
+    if parser.pieces.dates > 0
+        && parser.pieces.weekday.is_none()
+        && (text.contains('(') || text.contains('（'))
+        && let Some((weekday, at)) = weekday_in_comment(text, options.words)
+    {
+        parser.pieces.weekday = Some((0, weekday, lead + chars(text, at)));
+    }
     if let Some((_, at)) = parser.pieces.marked_month {
         return Err(parser.error_at(at, "a month needs its day, e.g. 11月14日".to_owned()));
     }
@@ -120,30 +127,40 @@ pub(super) fn without_monotonic_clock(text: &str) -> &str {
 /// comment that is a zone and nothing else. Other comments are skipped, as
 /// GNU skips them.
 pub(super) fn zone_in_comment(text: &str, lead: usize, options: &HumanOptions<'_>) -> Option<TextZone> {
-    let mut depth = 0usize;
-    let mut start = 0;
-    for (i, c) in text.char_indices() {
-        match c {
-            '(' => {
-                if depth == 0 {
-                    start = i + 1;
-                }
-                depth += 1;
+    comments(text).find_map(|(start, inner)| {
+        let pieces = parse(inner, lead + chars(text, start), options).ok()?;
+        (pieces.items == 1 && pieces.zones == 1).then_some(pieces.zone).flatten()
+    })
+}
+
+/// The weekday a comment names alone (`(Thu)`, `11月27日(木)`), and where
+/// it is written: a text with a date is checked against it, as against a
+/// weekday written without parentheses.
+fn weekday_in_comment(text: &str, words: &Vocabulary) -> Option<(Weekday, usize)> {
+    comments(text).find_map(|(start, inner)| {
+        let word = inner.trim();
+        words.weekday_aside(word).map(|weekday| (weekday, start + (inner.len() - inner.trim_start().len())))
+    })
+}
+
+/// The outermost comments of `text` (in parentheses, also full width):
+/// where each one's inside starts, and the inside.
+fn comments(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let (mut depth, mut start) = (0usize, 0);
+    text.char_indices().filter_map(move |(i, c)| match c {
+        '(' | '（' => {
+            if depth == 0 {
+                start = i + c.len_utf8();
             }
-            ')' if depth > 0 => {
-                depth -= 1;
-                if depth == 0
-                    && let Ok(pieces) = parse(&text[start..i], lead + chars(text, start), options)
-                    && pieces.items == 1
-                    && pieces.zones == 1
-                {
-                    return pieces.zone;
-                }
-            }
-            _ => {}
+            depth += 1;
+            None
         }
-    }
-    None
+        ')' | '）' if depth > 0 => {
+            depth -= 1;
+            (depth == 0).then(|| (start, &text[start..i]))
+        }
+        _ => None,
+    })
 }
 
 /// The tokens with each phrase of the language joined into one word token
@@ -474,8 +491,11 @@ impl<'a> Parser<'_, 'a, '_> {
                     && weekday.chars().count() <= 3
                     && weekday.ends_with(['曜', '日', '요'])
                 {
-                    // `(火)`, `火曜日`, `星期二`: the weekday a Japanese, Chinese or
-                    // Korean date may carry is skipped, as the date says it.
+                    // `火曜日`: the weekday a Japanese or Korean date may
+                    // carry is checked against it (told when it is another).
+                    if let Some(Word::Weekday(weekday)) = self.word(0) {
+                        self.set_weekday(self.i, 0, weekday);
+                    }
                     self.i += 1;
                 }
             }

@@ -410,6 +410,10 @@ pub struct Vocabulary {
     range_words: Vec<(Box<str>, Box<str>)>,
     /// The words said before a month's name alone for "in" (`im`, `en`).
     month_in: Vec<Box<str>>,
+    /// Its abbreviated weekdays that are no word of their own (`木`, one
+    /// letter; Spanish `mar`, March), in lower case: in parentheses after a
+    /// date (`11月27日(木)`) they name the date's weekday.
+    weekdays_aside: Vec<(Box<str>, Weekday)>,
     /// Its words for "in" that are also said after the count for "later"
     /// (Vietnamese `sau`: `sau 2 tuần`, `2 tuần sau`), in lower case.
     ahead_after: HashSet<Box<str>>,
@@ -444,6 +448,7 @@ impl Vocabulary {
             parts_of_today: HashSet::default(),
             range_words: Vec::new(),
             month_in: Vec::new(),
+            weekdays_aside: Vec::new(),
             ahead_after: HashSet::default(),
             unspaced: HashSet::default(),
             unspaced_longest: 0,
@@ -713,6 +718,24 @@ impl Vocabulary {
     /// (`im September`, `en septembre`).
     pub(crate) fn learn_month_in(&mut self, word: &str) {
         self.month_in.push(word.to_lowercase().into());
+    }
+
+    /// Learns `word` as an abbreviated weekday that is no word of its own
+    /// (see [`Vocabulary::weekday_aside`]).
+    pub(crate) fn learn_weekday_aside(&mut self, word: &str, weekday: Weekday) {
+        self.weekdays_aside.push((word.to_lowercase().into(), weekday));
+    }
+
+    /// The weekday `word` (any case) names in parentheses after a date: a
+    /// weekday's name (`(Thu)`, `（木曜日）`), or an abbreviation that is
+    /// no word alone (`（木）`, `(mar)`).
+    pub(crate) fn weekday_aside(&self, word: &str) -> Option<Weekday> {
+        if let Some(Word::Weekday(weekday)) = self.word(word) {
+            return Some(weekday);
+        }
+        with_lowercase(word, |word| {
+            self.weekdays_aside.iter().find_map(|(known, weekday)| (**known == *word).then_some(*weekday))
+        })
     }
 
     /// Whether `word` (any case) says "in" before a month's name alone:

@@ -233,6 +233,9 @@ fn names(localizer: &Localizer, words: &mut Vocabulary) {
         let name = name.trim();
         if name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !words.knows(name) {
             learn_name(words, name, Word::Weekday(weekday));
+        } else if !name.is_empty() && !matches!(words.word(name), Some(Word::Weekday(_))) {
+            // In parentheses after a date it is the weekday: `11月27日(木)`.
+            words.learn_weekday_aside(name.trim_end_matches('.'), weekday);
         }
     }
     // Each hour of 2023-11-14: the languages that name more than two

@@ -2275,6 +2275,20 @@ mod tests {
         assert_eq!(error.position(), Some(3));
         let error = read_in("Feb 30 2023", "UTC", DateOrder::MonthDay).unwrap_err();
         assert!(error.to_string().contains("no February 30"), "{error}");
+        // `9:00-17:00`: GNU's offset of -17:00, told as such (people write a
+        // range of hours so); not when the offset reads as an earlier time
+        // (`10:00-05:00`, a time at -05:00), nor with seconds or a date.
+        let human = read_in("9:00-17:00", "UTC", DateOrder::MonthDay).unwrap();
+        assert_eq!(human.instant.to_string(), "2026-11-24T02:00:00Z");
+        assert!(
+            human.warnings.iter().any(|w| w.starts_with("-17:00 read as the UTC offset of 09:00")),
+            "{:?}",
+            human.warnings
+        );
+        for quiet in ["10:00-05:00", "10:00:00-12:00", "Nov 14 2023 10:00-12:00", "10:00+12:00"] {
+            let human = read_in(quiet, "UTC", DateOrder::MonthDay).unwrap();
+            assert!(human.warnings.is_empty(), "{quiet}: {:?}", human.warnings);
+        }
         // A weekday that contradicts the date: the date wins, and the reader is told.
         let human = read_in("Wednesday, November 14, 2023", "UTC", DateOrder::MonthDay).unwrap();
         assert_eq!(human.instant.to_string(), "2023-11-14T00:00:00Z");

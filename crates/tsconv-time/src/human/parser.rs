@@ -1354,9 +1354,11 @@ impl<'a> Parser<'_, 'a, '_> {
         self.i += 3;
         let mut second = 0;
         let mut nanos = 0;
+        let mut with_seconds = false;
         if let (Some(Tok::Punct(c)), Some(Tok::Num { value, negative: None, .. })) = (self.tok(0), self.tok(1))
             && c == separator
         {
+            with_seconds = true;
             second = i64::try_from(value).unwrap_or(i64::MAX);
             self.i += 2;
             nanos = self.fraction()?;
@@ -1378,8 +1380,21 @@ impl<'a> Parser<'_, 'a, '_> {
         if meridian.is_none()
             && let Some(Tok::Num { value, digits, negative: Some(negative), .. }) = self.tok(0)
         {
+            let clock_like = negative && digits <= 2 && matches!(self.tok(1), Some(Tok::Punct(':')));
             let seconds = self.offset_after(value, digits, negative)?;
             self.set_zone(TextZone::Offset { seconds, label: None, meanings: Vec::new() });
+            // `9:00-17:00`: GNU's reading, a time at an offset of -17:00, is
+            // kept, but told when the "offset" reads as a later time of the
+            // same day: people write a range of hours so.
+            let (start, end) = (hour * 3600 + minute * 60, i64::from(seconds.unsigned_abs()));
+            if clock_like && !with_seconds && self.pieces.dates == 0 && end > start {
+                let clock = |seconds: i64| format!("{:02}:{:02}", seconds / 3600, seconds % 3600 / 60);
+                let (start, end) = (clock(start), clock(end));
+                self.pieces.warnings.push(format!(
+                    "-{end} read as the UTC offset of {start}, as GNU date reads it; \
+                     for the hours from {start} to {end} write {start} - {end}"
+                ));
+            }
             // `+0300 +03`, `+0300 +0300`: Go writes a zone without an
             // abbreviation as its offset again.
             if let Some(Tok::Num { value, digits: digits @ (2 | 4), negative: Some(again), .. }) = self.tok(0)

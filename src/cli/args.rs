@@ -92,6 +92,27 @@ pub enum Tool {
     /// Find the dates, times and relative phrases inside prose: one JSON object each, or the text with each
     /// replaced by its Discord code (--discord).
     Extract(ExtractArgs),
+    /// The languages of --locale: every CLDR locale (its tag, and its name in itself and in English), or
+    /// Discord's languages (--discord).
+    Locales(LocalesArgs),
+}
+
+/// The options of `tsconv locales`.
+#[derive(Debug, Args)]
+pub struct LocalesArgs {
+    /// Only those whose tag or name (in its own language or in English) contains this, in any case.
+    pub query: Option<String>,
+    /// Discord's languages instead, by the client's own tags, each with the locale that writes what it shows.
+    #[arg(long)]
+    pub discord: bool,
+    /// One JSON object, the data of the API's GET /api/locales, instead of lines.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A language tag for --locale, refused in the command line's words.
+fn language(tag: &str) -> Result<Arc<Localizer>, String> {
+    Localizer::get(tag).map_err(|error| super::words::in_cli_words(&error.to_string()))
 }
 
 /// The options of `tsconv extract`.
@@ -103,7 +124,7 @@ pub struct ExtractArgs {
     #[arg(long = "tz", visible_alias = "timezone", value_name = "ZONE", default_value = "UTC", value_parser = Zone::parse)]
     pub zone: Zone,
     /// The language of the text's words: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
-    #[arg(long, value_name = "TAG", value_parser = clap::builder::ValueParser::new(Localizer::get))]
+    #[arg(long, value_name = "TAG", value_parser = language)]
     pub locale: Option<Arc<Localizer>>,
     /// Print the text with each date replaced by its Discord code, instead of the dates.
     #[arg(long)]
@@ -286,7 +307,7 @@ pub struct ScheduleArgs {
     #[arg(long, default_value = "skip", value_parser = clap::builder::ValueParser::new(str::parse::<tsconv_time::schedule::Gap>))]
     pub gap: tsconv_time::schedule::Gap,
     /// The language of the description and the runs' texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
-    #[arg(long, value_name = "TAG", value_parser = clap::builder::ValueParser::new(Localizer::get))]
+    #[arg(long, value_name = "TAG", value_parser = language)]
     pub locale: Option<Arc<Localizer>>,
     /// Print the API's `data` object as JSON.
     #[arg(long)]
@@ -367,7 +388,7 @@ pub struct ReadArgs {
     pub input_formats: Vec<String>,
     /// The language of human-readable texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en); it also
     /// orders the day and month of typed numeric dates (03/04/2023 is 3 April in en-GB).
-    #[arg(long, value_name = "TAG", value_parser = clap::builder::ValueParser::new(Localizer::get))]
+    #[arg(long, value_name = "TAG", value_parser = language)]
     pub locale: Option<Arc<Localizer>>,
     /// Print the API's `data` object as JSON (one line per result).
     #[arg(long)]
@@ -435,7 +456,7 @@ pub struct NowArgs {
     #[arg(long, value_name = "UNIT", default_value = "seconds", value_parser = clap::builder::ValueParser::new(str::parse::<Precision>))]
     pub precision: Precision,
     /// The language of human-readable texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
-    #[arg(long, value_name = "TAG", value_parser = clap::builder::ValueParser::new(Localizer::get))]
+    #[arg(long, value_name = "TAG", value_parser = language)]
     pub locale: Option<Arc<Localizer>>,
     /// Print the API's `data` object as JSON.
     #[arg(long)]
@@ -499,7 +520,7 @@ pub struct RewriteArgs {
     #[arg(long)]
     pub annotate: bool,
     /// The language of human-readable formats: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
-    #[arg(long, value_name = "TAG", value_parser = clap::builder::ValueParser::new(Localizer::get))]
+    #[arg(long, value_name = "TAG", value_parser = language)]
     pub locale: Option<Arc<Localizer>>,
     /// Write each line as soon as it is rewritten, for a program that reads line by line (always so when
     /// standard output is a terminal).

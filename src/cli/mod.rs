@@ -108,6 +108,7 @@ pub fn run(tool: Tool) -> ExitCode {
         Tool::Diff(args) => diff(&args, &mut out),
         Tool::Rewrite(args) => rewrite(&args, &mut out),
         Tool::Extract(args) => extract(&args, &mut out),
+        Tool::Locales(args) => locales(&args, &mut out),
         Tool::Validate(args) => match args.read.check() {
             Ok(()) => each_input(&args.input, &args.read, &mut out, |input, options, _| {
                 Ok(Shown::Validation(Box::new(tsconv_time::ops::validate(input, options))))
@@ -245,6 +246,42 @@ fn schedule(args: &ScheduleArgs, out: &mut impl Write) -> ExitCode {
         }
         if let Some(dst) = &answer.dst {
             writeln!(out, "next clock change in {}: {} ({}): {}", answer.timezone, dst.at, dst.kind, dst.note)?;
+        }
+        Ok(())
+    })();
+    finish(written, false)
+}
+
+/// `tsconv locales`: one line per locale (or per Discord language), or the
+/// API's JSON; none found is a failure, as a search that finds nothing.
+fn locales(args: &LocalesArgs, out: &mut impl Write) -> ExitCode {
+    let list = locale::list(args.query.as_deref());
+    if args.json {
+        return finish(write_json(out, &list), false);
+    }
+    let found = if args.discord { list.discord.len() } else { list.locales.len() };
+    if found == 0 {
+        eprintln!(
+            "tsconv: no {} tag or name contains {:?}",
+            if args.discord { "Discord language's" } else { "locale's" },
+            args.query.as_deref().unwrap_or_default()
+        );
+        return ExitCode::FAILURE;
+    }
+    let written = (|| -> io::Result<()> {
+        // Its name in English, then in itself when that differs.
+        let names =
+            |english: &str, own: &str| if english == own { english.to_owned() } else { format!("{english} / {own}") };
+        if args.discord {
+            for language in &list.discord {
+                let (tag, locale) = (language.tag, language.locale);
+                writeln!(out, "{tag:<7} {locale:<8} {}", names(&language.english_name, &language.name))?;
+            }
+        } else {
+            for locale in &list.locales {
+                let discord = if locale.discord { "  [Discord]" } else { "" };
+                writeln!(out, "{:<15} {}{discord}", locale.tag, names(&locale.english_name, &locale.name))?;
+            }
         }
         Ok(())
     })();

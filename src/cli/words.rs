@@ -42,7 +42,7 @@ pub fn in_cli_words(message: &str) -> String {
         }
     }
     // The web's list of locales, as the shell reaches it.
-    text.replace("GET /api/locales lists them", "the service's GET /api/locales lists them")
+    text.replace("GET /api/locales lists them", "`tsconv locales` lists them")
 }
 
 /// `text` with `from` replaced where it starts a word (not inside

@@ -236,6 +236,8 @@ fn errors_name_the_flags_typed() {
         (&["format", "1700000000", "--format", "iso", "--style", "R"], "--format discord", "format="),
         (&["round", "1700000000", "--unit", "day", "--mode", "upp"], "unknown --mode \"upp\"", "mode="),
         (&["diff", "1", "2", "--rounding-mode", "up"], "unknown --rounding-mode", "rounding_mode"),
+        // A language the shell cannot have: the command that lists them.
+        (&["convert", "1700000000", "--locale", "xx-bogus"], "`tsconv locales` lists them", "GET /api/locales"),
     ] {
         let output = tsconv(args, None);
         let said = stderr(&output);
@@ -243,6 +245,32 @@ fn errors_name_the_flags_typed() {
         assert!(said.contains(flag), "{args:?}: {said}");
         assert!(!said.contains(web), "{args:?} speaks the web's words: {said}");
     }
+}
+
+/// `tsconv locales`: the locales of `--locale` (the API's `GET /api/locales`),
+/// found by tag or name, or Discord's languages; finding none fails.
+#[test]
+fn locales_are_listed_and_found_by_name() {
+    let all = tsconv(&["locales"], None);
+    assert_eq!(all.status.code(), Some(0));
+    let lines: Vec<String> = stdout(&all).lines().map(str::to_owned).collect();
+    let list = tsconv_time::locale::list(None);
+    assert_eq!(lines.len(), list.count);
+    assert!(
+        lines.iter().any(|line| line.starts_with("de ") && line.ends_with("German / Deutsch  [Discord]")),
+        "{lines:?}"
+    );
+    let german = stdout(&tsconv(&["locales", "deutsch"], None));
+    assert!(german.lines().all(|line| line.to_lowercase().contains("deutsch")) && german.contains("de-AT"), "{german}");
+    let discord = stdout(&tsconv(&["locales", "--discord"], None));
+    assert_eq!(discord.lines().count(), list.discord.len());
+    assert!(discord.lines().any(|line| line.starts_with("pt-BR ")), "{discord}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&tsconv(&["locales", "deutsch", "--json"], None))).unwrap();
+    assert_eq!(json["count"].as_u64(), Some(german.lines().count() as u64));
+    let none = tsconv(&["locales", "klingon"], None);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(stderr(&none).contains("no locale's tag or name contains \"klingon\""), "{}", stderr(&none));
 }
 
 /// Epochs and IDs from the shell: `--epoch`, `--input-format`, the ID presets and

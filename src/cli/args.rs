@@ -123,7 +123,7 @@ pub struct ExtractArgs {
     /// The zone wall-clock dates and relative phrases are read in: an IANA name, UTC, an offset, a Windows ID.
     #[arg(long = "tz", visible_alias = "timezone", value_name = "ZONE", default_value = "UTC", value_parser = Zone::parse)]
     pub zone: Zone,
-    /// The language of the text's words: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
+    /// The language of the text's words: a BCP 47 tag such as de, pt-BR, zh-TW (default en; `tsconv locales` lists them).
     #[arg(long, value_name = "TAG", value_parser = language)]
     pub locale: Option<Arc<Localizer>>,
     /// Print the text with each date replaced by its Discord code, instead of the dates.
@@ -306,7 +306,7 @@ pub struct ScheduleArgs {
     /// For an RRULE: skip (default) an instance whose local time a clock change skips, or shift it (RFC 5545 3.3.5).
     #[arg(long, default_value = "skip", value_parser = clap::builder::ValueParser::new(str::parse::<tsconv_time::schedule::Gap>))]
     pub gap: tsconv_time::schedule::Gap,
-    /// The language of the description and the runs' texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
+    /// The language of the description and the runs' texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en; `tsconv locales` lists them).
     #[arg(long, value_name = "TAG", value_parser = language)]
     pub locale: Option<Arc<Localizer>>,
     /// Print the API's `data` object as JSON.
@@ -386,7 +386,7 @@ pub struct ReadArgs {
     /// A strptime pattern to read inputs with, such as "%d/%m/%Y %H:%M"; repeat it (up to 8) to try several in order.
     #[arg(long = "input-format", value_name = "PATTERN", value_parser = clap::builder::ValueParser::new(input_format_arg))]
     pub input_formats: Vec<String>,
-    /// The language of human-readable texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en); it also
+    /// The language of human-readable texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en; `tsconv locales` lists them); it also
     /// orders the day and month of typed numeric dates (03/04/2023 is 3 April in en-GB).
     #[arg(long, value_name = "TAG", value_parser = language)]
     pub locale: Option<Arc<Localizer>>,
@@ -455,7 +455,7 @@ pub struct NowArgs {
     /// Unit of the timestamp field: s, ms, us, ns.
     #[arg(long, value_name = "UNIT", default_value = "seconds", value_parser = clap::builder::ValueParser::new(str::parse::<Precision>))]
     pub precision: Precision,
-    /// The language of human-readable texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
+    /// The language of human-readable texts: a BCP 47 tag such as de, pt-BR, zh-TW (default en; `tsconv locales` lists them).
     #[arg(long, value_name = "TAG", value_parser = language)]
     pub locale: Option<Arc<Localizer>>,
     /// Print the API's `data` object as JSON.
@@ -519,7 +519,7 @@ pub struct RewriteArgs {
     /// followed by a bracket is no longer JSON).
     #[arg(long)]
     pub annotate: bool,
-    /// The language of human-readable formats: a BCP 47 tag such as de, pt-BR, zh-TW (default en).
+    /// The language of human-readable formats: a BCP 47 tag such as de, pt-BR, zh-TW (default en; `tsconv locales` lists them).
     #[arg(long, value_name = "TAG", value_parser = language)]
     pub locale: Option<Arc<Localizer>>,
     /// Write each line as soon as it is rewritten, for a program that reads line by line (always so when
